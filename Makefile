@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# pahole: DWARF to BTF converter and struct layout printer.
+
+PKGS      := libdw libelf libbpf zlib
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      := -std=gnu11 -Wall -Wextra -Wno-unused-parameter
+ifdef CI
+WARN      += -Werror
+endif
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LIBS      := $(PKG_LIBS) -lpthread
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BUILD     ?= build
+
+SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c
+OBJS := $(SRCS:%.c=$(BUILD)/%.o)
+TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload
+
+DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
+	    gcc clang dwarves bpftool time dpkg-dev
+
+.PHONY: all deps demo check check-quick check-sanitize install clean tools
+
+all: $(BUILD)/pahole tools
+
+tools: $(TOOLS)
+
+$(BUILD)/pahole: $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+
+$(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%: tests/tools/%.c | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
+
+$(BUILD):
+	mkdir -p $(BUILD)
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEB_DEPS)
+
+demo: deps all
+	tests/demo.sh
+
+check: all
+	tests/run
+
+check-quick: all
+	QUICK=1 tests/run
+
+check-sanitize:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
+	QUICK=1 PAHOLE_BUILD=build-asan tests/run
+
+install: $(BUILD)/pahole
+	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
+	install -D -m 0644 man/pahole.1 $(DESTDIR)$(PREFIX)/share/man/man1/pahole.1
+
+clean:
+	rm -rf build build-asan build-tsan

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_BTF_ENCODER_H
+#define PAHOLE_BTF_ENCODER_H
+/*
+ * The model to one libbpf BTF, CU after CU in CU order, then dedup and
+ * output. Every function here is for the collector (main) thread only:
+ * libbpf's struct btf is not thread-safe.
+ */
+#include <stdbool.h>
+#include <bpf/btf.h>
+
+#include "dwarves.h"
+
+struct btf_encoder_opts {
+	const char	*in_path;	/* borrowed; for messages */
+	const char	*out_path;	/* borrowed; the raw BTF file to write */
+	bool		gen_floats;	/* FLOAT kind, else floats become INT */
+	bool		enum64;		/* ENUM64 for enums wider than 4 bytes */
+	bool		big_endian;	/* byte order of the output */
+};
+
+struct btf_encoder;
+
+/*
+ * Returns 0 and a new encoder in *ret, or -errno. @base (borrowed, may be
+ * NULL) makes the output split BTF. Free with btf_encoder__free().
+ */
+int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base,
+		     struct btf_encoder **ret);
+void btf_encoder__free(struct btf_encoder *e);
+
+/*
+ * Appends the types of @cu (borrowed, only during the call). 0 or -errno,
+ * reported with the file, CU and DIE offset.
+ */
+int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu);
+
+/*
+ * Deduplicates and writes the output file through a temporary file and a
+ * rename, so a failure never leaves a partial file. Writes nothing and
+ * returns 0 when no type was added. -errno on failure (reported).
+ */
+int btf_encoder__finish(struct btf_encoder *e);
+
+/* Number of types after btf_encoder__finish() (split part only). */
+unsigned int btf_encoder__nr_types(const struct btf_encoder *e);
+
+#endif

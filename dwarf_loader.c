@@ -1,0 +1,1015 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * DWARF to the model. Each CU is walked depth-first; a type DIE gets its
+ * core id after every type nested inside it, and references are resolved by
+ * DIE offset once the walk of the CU is done.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "dwarf_loader.h"
+#include "log.h"
+
+/* Producer extension tags and attributes not in every dwarf.h. */
+enum {
+	TAG_LLVM_ANNOTATION = 0x6000,
+};
+
+struct dwarf_file {
+	const char	*path;		/* borrowed from the caller */
+	Dwfl		*dwfl;		/* owned */
+	Dwarf		*dwarf;		/* owned by dwfl */
+	Elf		*elf;		/* owned by dwfl */
+	bool		big_endian;
+};
+
+/* A reference waiting for the end of the CU walk. */
+struct ref_fixup {
+	uint32_t	*slot;		/* arena memory, or NULL for types[id].type */
+	uint32_t	id;		/* when slot is NULL: the type whose target it is */
+	uint64_t	die_off;	/* the referenced DIE */
+};
+
+/* A DWARF 4 bitfield whose storage size may need its type's size. */
+struct bitfield_fixup {
+	struct member	*member;	/* arena copy; NULL while on the stack */
+	uint32_t	index;		/* position on the member stack until then */
+	uint64_t	byte_offset;	/* DW_AT_data_member_location */
+	uint64_t	dw_bit_offset;	/* DW_AT_bit_offset: from the storage unit's MSB */
+	uint64_t	storage_size;	/* DW_AT_byte_size of the member, or 0 */
+};
+
+/* A member or parameter of a struct or prototype still being read. */
+struct pending_member {
+	struct member	m;
+	uint64_t	type_off;	/* DIE offset of its type, or NO_TYPE */
+};
+
+static const uint64_t NO_TYPE = UINT64_MAX;
+
+struct die_map_entry {
+	uint64_t	die_off;
+	uint32_t	id;
+};
+
+/* Per-CU load state: one owner, never shared between threads. */
+struct cu_loader {
+	const struct dwarf_loader_opts	*opts;
+	const struct dwarf_file		*df;
+	struct cu			*cu;
+	struct die_map_entry		*map;
+	uint32_t			nr_map, map_cap;
+	struct ref_fixup		*refs;
+	uint32_t			nr_refs, refs_cap;
+	struct bitfield_fixup		*bitfields;
+	uint32_t			nr_bitfields, bitfields_cap;
+	struct pending_member		*stack;		/* members of open structs */
+	uint32_t			nr_stack, stack_cap;
+	uint32_t			nr_unresolved;
+	unsigned int			depth;
+};
+
+/* Attributes of one DIE, read in one dwarf_getattrs() pass. */
+struct die_attrs {
+	const char	*name;
+	uint64_t	byte_size;
+	uint64_t	type_off;
+	uint64_t	encoding;
+	uint64_t	member_location;
+	uint64_t	bit_offset;
+	uint64_t	data_bit_offset;
+	uint64_t	bit_size;
+	uint64_t	upper_bound;
+	uint64_t	count;
+	uint64_t	const_value;
+	const char	*const_string;
+	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
+	bool		has_upper_bound, has_count, upper_bound_const, count_const;
+	bool		is_declaration;
+	int		err;
+};
+
+enum { MAX_DIE_DEPTH = 512 };
+
+static int load_children(struct cu_loader *l, Dwarf_Die *parent);
+static int load_die(struct cu_loader *l, Dwarf_Die *die);
+
+/* ---- file ---------------------------------------------------------------- */
+
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	/* Only the named file is read: no separate debug files are looked for. */
+	return -1;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* Rejects files whose section table or sections lie past the end. */
+static int check_elf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t shnum, i;
+	struct stat st;
+	Elf *elf = NULL;
+	int err = -EINVAL;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		pr_err("%s: not a regular file", path);
+		goto out;
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
+		goto out;
+	}
+	if (elf_getshdrnum(elf, &shnum) < 0) {
+		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+		goto out;
+	}
+	for (i = 1; i < shnum; i++) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
+			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+			goto out;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > (uint64_t)st.st_size ||
+		     shdr.sh_size > (uint64_t)st.st_size - shdr.sh_offset)) {
+			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
+			       path, i);
+			goto out;
+		}
+	}
+	err = 0;
+out:
+	elf_end(elf);
+	close(fd);
+	return err;
+}
+
+int dwarf_file__open(const char *path, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	GElf_Ehdr ehdr;
+	int err;
+
+	elf_version(EV_CURRENT);
+	err = check_elf(path);
+	if (err)
+		return err;
+	df = calloc(1, sizeof(*df));
+	if (!df)
+		return -ENOMEM;
+	df->path = path;
+	err = -EINVAL;
+	df->dwfl = dwfl_begin(&offline_callbacks);
+	if (!df->dwfl)
+		goto err_dwfl;
+	mod = dwfl_report_offline(df->dwfl, path, path, -1);
+	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
+		goto err_dwfl;
+	df->elf = dwfl_module_getelf(mod, &bias);
+	if (!df->elf)
+		goto err_dwfl;
+	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	if (!df->dwarf) {
+		pr_err("%s: no DWARF debug information", path);
+		err = -ENODATA;
+		goto err_free;
+	}
+	if (!gelf_getehdr(df->elf, &ehdr))
+		goto err_dwfl;
+	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	*ret = df;
+	return 0;
+err_dwfl:
+	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
+err_free:
+	dwarf_file__free(df);
+	return err;
+}
+
+void dwarf_file__free(struct dwarf_file *df)
+{
+	if (!df)
+		return;
+	dwfl_end(df->dwfl);
+	free(df);
+}
+
+Elf *dwarf_file__elf(const struct dwarf_file *df)
+{
+	return df->elf;
+}
+
+const char *dwarf_file__path(const struct dwarf_file *df)
+{
+	return df->path;
+}
+
+bool dwarf_file__is_big_endian(const struct dwarf_file *df)
+{
+	return df->big_endian;
+}
+
+/* ---- attributes ---------------------------------------------------------- */
+
+static bool form_is_constant(unsigned int form)
+{
+	switch (form) {
+	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
+	case DW_FORM_data8: case DW_FORM_sdata: case DW_FORM_udata:
+	case DW_FORM_implicit_const:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Constant forms as pahole reads them: data1/2/4/8 and udata zero-extended,
+ * sdata and implicit_const with their sign. False for non-constant forms.
+ */
+static bool attr_constant(Dwarf_Attribute *attr, uint64_t *ret)
+{
+	unsigned int form = dwarf_whatform(attr);
+	Dwarf_Sword sval;
+	Dwarf_Word uval;
+
+	if (!form_is_constant(form))
+		return false;
+	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const) {
+		if (dwarf_formsdata(attr, &sval))
+			return false;
+		*ret = (uint64_t)sval;
+		return true;
+	}
+	if (dwarf_formudata(attr, &uval))
+		return false;
+	*ret = uval;
+	return true;
+}
+
+/* DW_AT_data_member_location: a constant, or a DW_OP_plus_uconst block (DWARF 2/3). */
+static uint64_t attr_member_location(Dwarf_Attribute *attr)
+{
+	Dwarf_Block block;
+	uint64_t val = 0;
+	unsigned int shift = 0;
+	size_t i;
+
+	if (attr_constant(attr, &val))
+		return val;
+	if (dwarf_formblock(attr, &block) || block.length < 2 ||
+	    block.data[0] != DW_OP_plus_uconst)
+		return 0;
+	for (i = 1; i < block.length && shift < 64; i++, shift += 7) {
+		val |= (uint64_t)(block.data[i] & 0x7f) << shift;
+		if (!(block.data[i] & 0x80))
+			break;
+	}
+	return val;
+}
+
+static int collect_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct die_attrs *a = arg;
+	Dwarf_Die ref;
+	bool flag;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		a->name = dwarf_formstring(attr);
+		break;
+	case DW_AT_byte_size:
+		a->has_byte_size = attr_constant(attr, &a->byte_size);
+		break;
+	case DW_AT_type:
+		if (dwarf_formref_die(attr, &ref)) {
+			a->type_off = dwarf_dieoffset(&ref);
+			a->has_type = true;
+		} else {
+			a->err = -EINVAL;
+		}
+		break;
+	case DW_AT_encoding:
+		attr_constant(attr, &a->encoding);
+		break;
+	case DW_AT_data_member_location:
+		a->member_location = attr_member_location(attr);
+		break;
+	case DW_AT_bit_offset:
+		a->has_bit_offset = attr_constant(attr, &a->bit_offset);
+		break;
+	case DW_AT_data_bit_offset:
+		a->has_data_bit_offset = attr_constant(attr, &a->data_bit_offset);
+		break;
+	case DW_AT_bit_size:
+		attr_constant(attr, &a->bit_size);
+		break;
+	case DW_AT_upper_bound:
+		a->has_upper_bound = true;
+		a->upper_bound_const = attr_constant(attr, &a->upper_bound);
+		break;
+	case DW_AT_count:
+		a->has_count = true;
+		a->count_const = attr_constant(attr, &a->count);
+		break;
+	case DW_AT_const_value:
+		if (!attr_constant(attr, &a->const_value))
+			a->const_string = dwarf_formstring(attr);
+		break;
+	case DW_AT_declaration:
+		a->is_declaration = dwarf_formflag(attr, &flag) == 0 && flag;
+		break;
+	}
+	return DWARF_CB_OK;
+}
+
+/* ---- per-CU helpers -------------------------------------------------------- */
+
+static void loader_error(const struct cu_loader *l, Dwarf_Die *die, const char *what)
+{
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       (unsigned long long)dwarf_dieoffset(die), what);
+}
+
+static int read_attrs(struct cu_loader *l, Dwarf_Die *die, struct die_attrs *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (dwarf_getattrs(die, collect_attr, a, 0) != 1 || a->err) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
+{
+	int err = dw_ensure_cap(&l->map, &l->map_cap, sizeof(*l->map), l->nr_map + 1);
+
+	if (err)
+		return err;
+	l->map[l->nr_map++] = (struct die_map_entry){ .die_off = die_off, .id = id };
+	return 0;
+}
+
+/* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
+static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
+{
+	int err = dw_ensure_cap(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
+
+	if (err)
+		return err;
+	l->refs[l->nr_refs++] = (struct ref_fixup){ .slot = slot, .id = id, .die_off = die_off };
+	return 0;
+}
+
+/* Appends @t as the type of @die, and queues its DW_AT_type. */
+static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
+		    const struct die_attrs *a, uint32_t *ret)
+{
+	uint64_t off = dwarf_dieoffset(die);
+	uint32_t id;
+	int err;
+
+	t->src_off = off;
+	err = cu__add_type(l->cu, t, &id) ?: map_die(l, off, id);
+	if (!err && a && a->has_type)
+		err = add_ref(l, NULL, id, a->type_off);
+	if (!err && ret)
+		*ret = id;
+	return err;
+}
+
+/* ---- type DIEs --------------------------------------------------------------- */
+
+static uint8_t base_encoding(uint64_t ate)
+{
+	switch (ate) {
+	case DW_ATE_signed:
+	case DW_ATE_signed_char:
+		return BE_SIGNED;
+	case DW_ATE_boolean:
+		return BE_BOOL;
+	case DW_ATE_float:
+		return BE_FLOAT;
+	case DW_ATE_complex_float:
+	case DW_ATE_imaginary_float:
+		return BE_COMPLEX_FLOAT;
+	default:
+		return BE_UNSIGNED;
+	}
+}
+
+static int load_base(struct cu_loader *l, Dwarf_Die *die)
+{
+	struct die_attrs a;
+	struct type t = { .kind = TK_BASE };
+	int err = read_attrs(l, die, &a);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	t.encoding = base_encoding(a.encoding);
+	/* A base type has no target. */
+	a.has_type = false;
+	return add_type(l, die, &t, &a, NULL);
+}
+
+static int load_simple(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
+{
+	struct die_attrs a;
+	struct type t = { .kind = kind };
+	int err = read_attrs(l, die, &a);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	return add_type(l, die, &t, &a, NULL);
+}
+
+static bool is_type_tag(struct cu_loader *l, Dwarf_Die *child, struct die_attrs *a)
+{
+	return dwarf_tag(child) == TAG_LLVM_ANNOTATION && read_attrs(l, child, a) == 0 &&
+	       a->name && !strcmp(a->name, "btf_type_tag") && a->const_string;
+}
+
+/*
+ * A pointer with btf_type_tag annotations: each tag gets an id before the
+ * pointer, in DIE order, and the chain runs pointer -> last tag -> ... ->
+ * first tag -> pointee.
+ */
+static int load_pointer(struct cu_loader *l, Dwarf_Die *die)
+{
+	struct die_attrs a, ta;
+	struct type t = { .kind = TK_POINTER };
+	uint32_t prev = 0, id;
+	bool have_tag = false;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.byte_size = a.byte_size;
+	rc = l->opts->type_tags ? dwarf_child(die, &child) : 1;
+	for (; rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		struct type tag = { .kind = TK_TYPE_TAG };
+
+		if (!is_type_tag(l, &child, &ta))
+			continue;
+		tag.name = ta.const_string;
+		tag.type = prev;
+		tag.src_off = dwarf_dieoffset(&child);
+		err = cu__add_type(l->cu, &tag, &id);
+		if (!err && !have_tag && a.has_type)
+			err = add_ref(l, NULL, id, a.type_off);
+		if (err)
+			return err;
+		have_tag = true;
+		prev = id;
+	}
+	if (rc < 0) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (!have_tag)
+		return add_type(l, die, &t, &a, NULL);
+	t.type = prev;
+	return add_type(l, die, &t, NULL, NULL);
+}
+
+/* Number of elements of one subrange: upper bound + 1, else count, else 0. */
+static uint32_t subrange_count(const struct die_attrs *a)
+{
+	if (a->has_upper_bound)
+		return a->upper_bound_const ? (uint32_t)(a->upper_bound + 1) : 0;
+	if (a->has_count && a->count_const)
+		return (uint32_t)a->count;
+	return 0;
+}
+
+static int load_array(struct cu_loader *l, Dwarf_Die *die)
+{
+	struct die_attrs a, sa;
+	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
+	unsigned int dims = 0;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.byte_size = a.byte_size;
+	for (rc = dwarf_child(die, &child); rc == 0 && dims < 64;
+	     rc = dwarf_siblingof(&child, &child)) {
+		if (dwarf_tag(&child) != DW_TAG_subrange_type)
+			continue;
+		err = read_attrs(l, &child, &sa);
+		if (err)
+			return err;
+		t.nr_elems *= subrange_count(&sa);
+		dims++;
+	}
+	if (rc < 0) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (!dims)
+		t.nr_elems = 0;
+	return add_type(l, die, &t, &a, NULL);
+}
+
+static int load_enum(struct cu_loader *l, Dwarf_Die *die)
+{
+	struct die_attrs a, ea;
+	struct type t = { .kind = TK_ENUM };
+	struct enumerator *vals = NULL;
+	uint32_t nr = 0, cap = 0;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.has_byte_size ? a.byte_size : 4;
+	t.is_declaration = a.is_declaration;
+	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		if (dwarf_tag(&child) != DW_TAG_enumerator)
+			continue;
+		err = read_attrs(l, &child, &ea) ?:
+		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
+		if (err)
+			goto out;
+		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
+	}
+	if (rc < 0) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		err = -EINVAL;
+		goto out;
+	}
+	t.nr_entries = nr;
+	err = -ENOMEM;
+	t.enumerators = nr ? arena__alloc(&l->cu->arena, nr * sizeof(*vals)) : NULL;
+	if (nr && !t.enumerators)
+		goto out;
+	if (nr)
+		memcpy(t.enumerators, vals, nr * sizeof(*vals));
+	err = add_type(l, die, &t, &a, NULL);
+out:
+	free(vals);
+	return err;
+}
+
+static int push_pending(struct cu_loader *l, const struct die_attrs *a,
+			struct pending_member **ret)
+{
+	int err = dw_ensure_cap(&l->stack, &l->stack_cap, sizeof(*l->stack), l->nr_stack + 1);
+	struct pending_member *p;
+
+	if (err)
+		return err;
+	p = &l->stack[l->nr_stack++];
+	*p = (struct pending_member){ .m.name = a->name,
+				      .type_off = a->has_type ? a->type_off : NO_TYPE };
+	*ret = p;
+	return 0;
+}
+
+/*
+ * Moves what was pushed since @first into fresh arena members (or, with
+ * @params, parameters), queues their type references and pops the stack.
+ */
+static int pop_pending(struct cu_loader *l, uint32_t first, struct type *t, bool params)
+{
+	uint32_t i, n = l->nr_stack - first;
+	size_t elem = params ? sizeof(*t->params) : sizeof(*t->members);
+	void *array = arena__alloc(&l->cu->arena, n * elem + 1);
+	int err;
+
+	if (!array)
+		return -ENOMEM;
+	t->nr_entries = n;
+	t->members = array;
+	for (i = 0; i < n; i++) {
+		const struct pending_member *p = &l->stack[first + i];
+		uint32_t *slot;
+
+		if (params) {
+			t->params[i].name = p->m.name;
+			slot = &t->params[i].type;
+		} else {
+			t->members[i] = p->m;
+			slot = &t->members[i].type;
+		}
+		if (p->type_off == NO_TYPE)
+			continue;
+		err = add_ref(l, slot, 0, p->type_off);
+		if (err)
+			return err;
+	}
+	l->nr_stack = first;
+	return 0;
+}
+
+static int load_proto(struct cu_loader *l, Dwarf_Die *die)
+{
+	uint32_t first = l->nr_stack;
+	struct type t = { .kind = TK_FUNC_PROTO };
+	struct pending_member *p;
+	struct die_attrs a, pa;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_unspecified_parameters)
+			t.has_varargs = true;
+		if (tag != DW_TAG_formal_parameter)
+			continue;
+		err = read_attrs(l, &child, &pa) ?: push_pending(l, &pa, &p);
+		if (err)
+			return err;
+	}
+	if (rc < 0) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return pop_pending(l, first, &t, true) ?: add_type(l, die, &t, &a, NULL);
+}
+
+/* Sets the member's BTF bit offset, or queues a DWARF 4 bitfield for later. */
+static int member_offset(struct cu_loader *l, const struct die_attrs *a, struct member *m)
+{
+	struct bitfield_fixup *f;
+	int err;
+
+	m->bitfield_size = a->bit_size;
+	if (a->has_data_bit_offset) {
+		m->bit_offset = a->data_bit_offset;
+		return 0;
+	}
+	m->bit_offset = a->member_location * 8;
+	if (!a->has_bit_offset || !a->bit_size)
+		return 0;
+	err = dw_ensure_cap(&l->bitfields, &l->bitfields_cap, sizeof(*l->bitfields),
+			    l->nr_bitfields + 1);
+	if (err)
+		return err;
+	f = &l->bitfields[l->nr_bitfields++];
+	*f = (struct bitfield_fixup){
+		.index = l->nr_stack - 1,
+		.byte_offset = a->member_location,
+		.dw_bit_offset = a->bit_offset,
+		.storage_size = a->has_byte_size ? a->byte_size : 0,
+	};
+	return 0;
+}
+
+/* Points the bitfield fixups of the members just popped at their arena copies. */
+static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_t first,
+			   struct member *members)
+{
+	uint32_t i;
+
+	for (i = first_bitfield; i < l->nr_bitfields; i++) {
+		struct bitfield_fixup *f = &l->bitfields[i];
+
+		if (!f->member)
+			f->member = &members[f->index - first];
+	}
+}
+
+static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
+{
+	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
+	struct type t = { .kind = kind };
+	struct pending_member *p;
+	struct die_attrs a, ma;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	t.is_declaration = a.is_declaration;
+	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		if (dwarf_tag(&child) == DW_TAG_member)
+			err = read_attrs(l, &child, &ma) ?: push_pending(l, &ma, &p) ?:
+			      member_offset(l, &ma, &p->m);
+		else	/* nested type definitions get their ids before this one */
+			err = load_die(l, &child);
+		if (err)
+			return err;
+	}
+	if (rc < 0) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	err = pop_pending(l, first, &t, false);
+	if (err)
+		return err;
+	bind_bitfields(l, first_bitfield, first, t.members);
+	return add_type(l, die, &t, NULL, NULL);
+}
+
+static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
+{
+	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = dwarf_tag(die) };
+
+	return add_type(l, die, &t, NULL, NULL);
+}
+
+/* One DIE of any kind: types are added, containers walked for nested types. */
+static int load_die(struct cu_loader *l, Dwarf_Die *die)
+{
+	int err;
+
+	if (l->depth >= MAX_DIE_DEPTH) {
+		loader_error(l, die, "DIE tree nested too deeply");
+		return -EINVAL;
+	}
+	l->depth++;
+	switch (dwarf_tag(die)) {
+	case DW_TAG_base_type:		err = load_base(l, die); break;
+	case DW_TAG_pointer_type:	err = load_pointer(l, die); break;
+	case DW_TAG_const_type:		err = load_simple(l, die, TK_CONST); break;
+	case DW_TAG_volatile_type:	err = load_simple(l, die, TK_VOLATILE); break;
+	case DW_TAG_restrict_type:	err = load_simple(l, die, TK_RESTRICT); break;
+	case DW_TAG_atomic_type:	err = load_simple(l, die, TK_ATOMIC); break;
+	case DW_TAG_typedef:		err = load_simple(l, die, TK_TYPEDEF); break;
+	case DW_TAG_array_type:		err = load_array(l, die); break;
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:		err = load_struct(l, die, TK_STRUCT); break;
+	case DW_TAG_union_type:		err = load_struct(l, die, TK_UNION); break;
+	case DW_TAG_enumeration_type:	err = load_enum(l, die); break;
+	case DW_TAG_subroutine_type:	err = load_proto(l, die); break;
+	/* No id: every reference to it is void. */
+	case DW_TAG_unspecified_type:	err = map_die(l, dwarf_dieoffset(die), 0); break;
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_ptr_to_member_type:
+	case DW_TAG_interface_type:
+	case DW_TAG_string_type:	err = load_unsupported(l, die); break;
+	case DW_TAG_subprogram:
+	case DW_TAG_lexical_block:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_namespace:		err = load_children(l, die); break;
+	default:			err = 0; break;
+	}
+	l->depth--;
+	return err;
+}
+
+static int load_children(struct cu_loader *l, Dwarf_Die *parent)
+{
+	Dwarf_Die child;
+	int rc, err;
+
+	for (rc = dwarf_child(parent, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		err = load_die(l, &child);
+		if (err)
+			return err;
+	}
+	if (rc < 0) {
+		loader_error(l, parent, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- resolution ---------------------------------------------------------------- */
+
+static int cmp_map(const void *a, const void *b)
+{
+	const struct die_map_entry *x = a, *y = b;
+
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
+{
+	uint32_t lo = 0, hi = l->nr_map;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (l->map[mid].die_off < die_off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == l->nr_map || l->map[lo].die_off != die_off)
+		return false;
+	*ret = l->map[lo].id;
+	return true;
+}
+
+/* Turns every queued DIE offset into a core id; unknown targets become void. */
+static void resolve_refs(struct cu_loader *l)
+{
+	uint32_t i, id;
+
+	qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
+	for (i = 0; i < l->nr_refs; i++) {
+		const struct ref_fixup *r = &l->refs[i];
+
+		if (!lookup_die(l, r->die_off, &id)) {
+			id = 0;
+			l->nr_unresolved++;
+			pr_debug("%s: %s: couldn't find 0x%llx type", l->df->path,
+				 l->cu->name ? l->cu->name : "?",
+				 (unsigned long long)r->die_off);
+		}
+		if (r->slot)
+			*r->slot = id;
+		else
+			l->cu->types[r->id].type = id;
+	}
+}
+
+/*
+ * DWARF 4 numbers bitfield bits from the most significant bit of the storage
+ * unit (DWARF 4, 5.7.6); BTF wants the offset of the lowest-order bit on
+ * little endian, which needs the unit's size, possibly from the member type.
+ */
+static void resolve_bitfields(struct cu_loader *l)
+{
+	uint32_t i;
+
+	for (i = 0; i < l->nr_bitfields; i++) {
+		const struct bitfield_fixup *f = &l->bitfields[i];
+		struct member *m = f->member;
+		uint64_t size = f->storage_size ?: cu__type_byte_size(l->cu, m->type);
+		int64_t bit;
+
+		if (l->df->big_endian)
+			bit = (int64_t)f->dw_bit_offset;
+		else
+			bit = (int64_t)(size * 8) - (int64_t)f->dw_bit_offset -
+			      (int64_t)m->bitfield_size;
+		m->bit_offset = (uint64_t)((int64_t)f->byte_offset * 8 + bit);
+	}
+}
+
+/* ---- CUs ------------------------------------------------------------------------ */
+
+static void cu_loader_release(struct cu_loader *l)
+{
+	free(l->map);
+	free(l->refs);
+	free(l->bitfields);
+	free(l->stack);
+}
+
+static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
+{
+	unsigned int i;
+
+	for (i = 0; i < opts->nr_lang_exclude; i++)
+		if (opts->lang_exclude[i] == lang)
+			return true;
+	return false;
+}
+
+/* Loads one CU's types. 0 and the CU in *ret, or -errno (reported). */
+static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32_t id,
+		   struct cu **ret)
+{
+	uint8_t addr_size = 8, off_size;
+	Dwarf_Die unit_die;
+	int err;
+
+	l->cu = cu__new(id);
+	if (!l->cu)
+		return -ENOMEM;
+	l->cu->name = dwarf_diename(cu_die);
+	l->cu->language = lang;
+	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
+	l->cu->addr_size = addr_size;
+	err = load_children(l, cu_die);
+	if (err) {
+		cu__free(l->cu);
+		return err;
+	}
+	resolve_refs(l);
+	resolve_bitfields(l);
+	if (l->nr_unresolved)
+		pr_info("%s: %s: %u type references not found, encoded as void",
+			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);
+	*ret = l->cu;
+	return 0;
+}
+
+static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool *warned)
+{
+	if (*warned)
+		return;
+	*warned = true;
+	pr_warn("%s: %s units are not supported and were skipped", df->path,
+		unit_type == DW_UT_partial ? "partial" : "skeleton");
+}
+
+int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+		       dwarf_cu_fn fn, void *ctx)
+{
+	Dwarf_CU *unit = NULL, *next;
+	bool warned_partial = false, warned_skeleton = false;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cu_die;
+	uint32_t id = 0;
+	int rc, err = 0;
+
+	while ((rc = dwarf_get_units(df->dwarf, unit, &next, &version, &unit_type,
+				     &cu_die, NULL)) == 0) {
+		struct cu_loader l = { .opts = opts, .df = df };
+		Dwarf_Word lang = 0;
+		Dwarf_Attribute attr;
+		struct cu *cu;
+
+		unit = next;
+		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
+			warn_unit_once(df, unit_type, unit_type == DW_UT_partial ?
+				       &warned_partial : &warned_skeleton);
+			continue;
+		}
+		if (dwarf_attr(&cu_die, DW_AT_language, &attr))
+			dwarf_formudata(&attr, &lang);
+		if (lang_excluded(opts, lang))
+			continue;
+		err = load_cu(&l, &cu_die, lang, id++, &cu);
+		cu_loader_release(&l);
+		err = err ?: fn(cu, ctx);
+		if (err)
+			return err;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad DWARF unit header: %s", df->path, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static const struct {
+	const char	*name;
+	uint16_t	id;
+} languages[] = {
+	{ "c89", DW_LANG_C89 },			{ "c", DW_LANG_C },
+	{ "ada83", DW_LANG_Ada83 },		{ "c++", DW_LANG_C_plus_plus },
+	{ "c_plus_plus", DW_LANG_C_plus_plus },	{ "cobol74", DW_LANG_Cobol74 },
+	{ "cobol85", DW_LANG_Cobol85 },		{ "fortran77", DW_LANG_Fortran77 },
+	{ "fortran90", DW_LANG_Fortran90 },	{ "pascal83", DW_LANG_Pascal83 },
+	{ "modula2", DW_LANG_Modula2 },		{ "java", DW_LANG_Java },
+	{ "c99", DW_LANG_C99 },			{ "ada95", DW_LANG_Ada95 },
+	{ "fortran95", DW_LANG_Fortran95 },	{ "pli", DW_LANG_PLI },
+	{ "objc", DW_LANG_ObjC },		{ "objc_plus_plus", DW_LANG_ObjC_plus_plus },
+	{ "upc", DW_LANG_UPC },			{ "d", DW_LANG_D },
+	{ "python", DW_LANG_Python },		{ "opencl", DW_LANG_OpenCL },
+	{ "go", DW_LANG_Go },			{ "modula3", DW_LANG_Modula3 },
+	{ "haskell", DW_LANG_Haskell },		{ "c_plus_plus_03", DW_LANG_C_plus_plus_03 },
+	{ "c_plus_plus_11", DW_LANG_C_plus_plus_11 }, { "ocaml", DW_LANG_OCaml },
+	{ "rust", DW_LANG_Rust },		{ "c11", DW_LANG_C11 },
+	{ "swift", DW_LANG_Swift },		{ "julia", DW_LANG_Julia },
+	{ "dylan", DW_LANG_Dylan },		{ "c_plus_plus_14", DW_LANG_C_plus_plus_14 },
+	{ "fortran03", DW_LANG_Fortran03 },	{ "fortran08", DW_LANG_Fortran08 },
+	{ "renderscript", DW_LANG_RenderScript }, { "bliss", DW_LANG_BLISS },
+	{ "asm", DW_LANG_Mips_Assembler },
+};
+
+int dwarf_loader__lang_id(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(languages) / sizeof(languages[0]); i++)
+		if (!strcasecmp(languages[i].name, name))
+			return languages[i].id;
+	return -ENOENT;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DWARF_LOADER_H
+#define PAHOLE_DWARF_LOADER_H
+/*
+ * DWARF (libdw) to the model, one CU at a time, handed over in CU order.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <gelf.h>
+
+#include "dwarves.h"
+
+enum { DWARF_LOADER_MAX_LANGS = 16 };
+
+struct dwarf_loader_opts {
+	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
+	unsigned int	nr_lang_exclude;
+	bool		type_tags;	/* read btf_type_tag annotations of pointers */
+};
+
+struct dwarf_file;
+
+/*
+ * Opens @path for reading its DWARF. On failure prints one line naming the
+ * file and returns -errno (-ENOENT, -EINVAL for not ELF or corrupt, -ENODATA
+ * for no DWARF). Free with dwarf_file__free(). Main thread only.
+ */
+int dwarf_file__open(const char *path, struct dwarf_file **ret);
+void dwarf_file__free(struct dwarf_file *df);
+/* The ELF being read: borrowed, valid until dwarf_file__free(). */
+Elf *dwarf_file__elf(const struct dwarf_file *df);
+const char *dwarf_file__path(const struct dwarf_file *df);
+/* True when the ELF is big endian (affects DWARF 4 bitfield offsets). */
+bool dwarf_file__is_big_endian(const struct dwarf_file *df);
+
+/*
+ * Receives each loaded CU, in CU order, and owns it from then on (free it
+ * with cu__free()). A negative return stops the load and is passed back.
+ */
+typedef int (*dwarf_cu_fn)(struct cu *cu, void *ctx);
+
+/*
+ * Loads every CU of @df that @opts does not filter out and hands it to @fn.
+ * Returns 0, the first negative value from @fn, or -errno for bad DWARF
+ * (already reported, with file, CU and DIE offset). Main thread only.
+ */
+int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+		       dwarf_cu_fn fn, void *ctx);
+
+/* DW_LANG_* value of a language name ("c", "rust", "asm", ...), or -ENOENT. */
+int dwarf_loader__lang_id(const char *name);
+
+#endif

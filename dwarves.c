@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The model: CUs, their types, and an arena to free a CU in one go. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dwarves.h"
+
+struct arena_chunk {
+	struct arena_chunk	*next;
+	size_t			size;
+	max_align_t		data[];
+};
+
+enum { ARENA_CHUNK_MIN = 64 * 1024 };
+
+void arena__init(struct arena *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void arena__release(struct arena *a)
+{
+	struct arena_chunk *c = a->head, *next;
+
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	arena__init(a);
+}
+
+void *arena__alloc(struct arena *a, size_t size)
+{
+	const size_t align = sizeof(max_align_t);
+	struct arena_chunk *c = a->head;
+	void *p;
+
+	size = (size + align - 1) & ~(align - 1);
+	if (!c || c->size - a->used < size) {
+		size_t csize = size > ARENA_CHUNK_MIN ? size : ARENA_CHUNK_MIN;
+
+		c = malloc(sizeof(*c) + csize);
+		if (!c)
+			return NULL;
+		c->size = csize;
+		c->next = a->head;
+		a->head = c;
+		a->used = 0;
+		a->total += csize;
+	}
+	p = (char *)c->data + a->used;
+	a->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need)
+{
+	void **data = data_ptr;
+	uint32_t new_cap;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	new_cap = *cap + *cap / 4;
+	if (new_cap < 16)
+		new_cap = 16;
+	if (new_cap < need)
+		new_cap = need;
+	if (new_cap > SIZE_MAX / elem_size)
+		return -ENOMEM;
+	p = realloc(*data, new_cap * elem_size);
+	if (!p)
+		return -ENOMEM;
+	memset((char *)p + *cap * elem_size, 0, (new_cap - *cap) * elem_size);
+	*data = p;
+	*cap = new_cap;
+	return 0;
+}
+
+struct cu *cu__new(uint32_t id)
+{
+	struct cu *cu = calloc(1, sizeof(*cu));
+	uint32_t void_id;
+	struct type void_type = { .kind = TK_VOID };
+
+	if (!cu)
+		return NULL;
+	arena__init(&cu->arena);
+	cu->id = id;
+	if (cu__add_type(cu, &void_type, &void_id)) {
+		cu__free(cu);
+		return NULL;
+	}
+	return cu;
+}
+
+void cu__free(struct cu *cu)
+{
+	if (!cu)
+		return;
+	arena__release(&cu->arena);
+	free(cu->types);
+	free(cu);
+}
+
+int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret)
+{
+	int err = dw_ensure_cap(&cu->types, &cu->types_cap, sizeof(*t), cu->nr_types + 1);
+
+	if (err)
+		return err;
+	cu->types[cu->nr_types] = *t;
+	*ret = cu->nr_types++;
+	return 0;
+}
+
+static bool is_qualifier(uint8_t kind)
+{
+	return kind == TK_TYPEDEF || kind == TK_CONST || kind == TK_VOLATILE ||
+	       kind == TK_RESTRICT || kind == TK_ATOMIC;
+}
+
+uint32_t cu__strip_typedefs(const struct cu *cu, uint32_t id)
+{
+	uint32_t hops;
+
+	for (hops = 0; id && hops < cu->nr_types; hops++) {
+		const struct type *t = cu__type(cu, id);
+
+		if (!is_qualifier(t->kind))
+			return id;
+		id = t->type;
+	}
+	return 0;
+}
+
+uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id)
+{
+	const struct type *t;
+
+	id = cu__strip_typedefs(cu, id);
+	if (!id)
+		return 0;
+	t = cu__type(cu, id);
+	switch (t->kind) {
+	case TK_POINTER:
+		return cu->addr_size;
+	case TK_ARRAY:
+		return t->nr_elems * cu__type_byte_size(cu, t->type);
+	case TK_ENUM:
+		return t->byte_size ? t->byte_size : 4;
+	default:
+		return t->byte_size;
+	}
+}

@@ -1,0 +1,47 @@
+# Shared helpers for tests/cli/*.sh. Source it first.
+set -u
+TMP=$(mktemp -d /tmp/pahole-test.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+VMLINUX_PKG=linux-image-6.1.0-57-cloud-amd64-dbg
+VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
+REF_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
+OLD_FLAGS="-J -j --btf_gen_floats --lang_exclude=rust"
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 2; }
+pass() { echo "${*:-ok}"; exit 0; }
+
+# Compiler x DWARF version x optimisation matrix for fixtures.
+COMPILERS="gcc clang"
+DWARF_VERSIONS="4 5"
+OPT_LEVELS="-O0 -O2"
+
+# compile SRC CC DWARF OPT OUT: one object with debug info.
+compile() {
+	"$2" -c -g -gdwarf-"$3" "$4" -o "$5" "$1"
+}
+
+# The reference pahole (Debian 1.24). It does not truncate its output file.
+ref_pahole_btf() {
+	rm -f "$2"
+	/usr/bin/pahole $OLD_FLAGS --btf_encode_detached="$2" "$1" >/dev/null
+}
+
+# canon FILE [BASE]: canonical text without FUNC, VAR, DATASEC and DECL_TAG lines.
+canon_types() {
+	if [ $# -gt 1 ]; then "$BTFCANON" -B "$2" "$1"; else "$BTFCANON" "$1"; fi |
+		grep -Ev '^(FUNC|VAR|DATASEC|DECL_TAG) '
+}
+
+# The Debian kernel with DWARF, fetched once into $KCACHE; prints the vmlinux path.
+vmlinux_path() {
+	local v=$KCACHE/x/$VMLINUX_REL
+	if [ ! -f "$v" ]; then
+		mkdir -p "$KCACHE/x" || return 1
+		(cd "$KCACHE" && ls ${VMLINUX_PKG}_*.deb >/dev/null 2>&1 ||
+			apt-get download "$VMLINUX_PKG" >/dev/null 2>&1) || return 1
+		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
+			tar -x -C "$KCACHE/x" "./$VMLINUX_REL" || return 1
+	fi
+	echo "$v"
+}
