@@ -27,10 +27,10 @@ ref_pahole_btf() {
 	/usr/bin/pahole $OLD_FLAGS --btf_encode_detached="$2" "$1" >/dev/null
 }
 
-# canon FILE [BASE]: canonical text without FUNC, VAR, DATASEC and DECL_TAG lines.
+# canon_types FILE [BASE]: canonical text of the types, without FUNC, VAR, DATASEC,
+# DECL_TAG and the prototypes only functions use (btfcanon -t).
 canon_types() {
-	if [ $# -gt 1 ]; then "$BTFCANON" -B "$2" "$1"; else "$BTFCANON" "$1"; fi |
-		grep -Ev '^(FUNC|VAR|DATASEC|DECL_TAG) '
+	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
 # The Debian kernel with DWARF, fetched once into $KCACHE; prints the vmlinux path.

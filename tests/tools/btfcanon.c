@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ struct canon {
 	__u32 start;		/* first id that is printed */
 	__u32 cnt;		/* btf__type_cnt() of the whole BTF */
 	unsigned char *referenced;
+	bool types_only;	/* -t: leave out functions, variables and decl tags */
 	struct canon_cache *cache;
 	char **lines;
 	size_t nr_lines;
@@ -488,15 +490,49 @@ static int canon_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * With -t, FUNC, VAR, DATASEC and DECL_TAG get no line and do not count as
+ * referrers, and neither does a FUNC_PROTO that only FUNCs use: a type used
+ * only by a variable or a function signature is then a root either way,
+ * whether or not the encoder emitted the function or variable.
+ */
+static bool canon_is_ignored(const struct canon *c, __u32 id, const struct btf_type *t)
+{
+	if (!c->types_only)
+		return false;
+	if (btf_is_func_proto(t))
+		return !c->referenced[id];
+	return btf_is_func(t) || btf_is_var(t) || btf_is_datasec(t) || btf_is_decl_tag(t);
+}
+
+static void canon_mark_all(struct canon *c)
+{
+	const struct btf_type *t;
+	__u32 id;
+
+	/* No FUNC_PROTO refers to another directly, so two passes suffice. */
+	for (id = 1; id < c->cnt; id++) {
+		t = btf__type_by_id(c->btf, id);
+		if (!(c->types_only && btf_is_func_proto(t)) && !canon_is_ignored(c, id, t))
+			canon_mark_type(c, id);
+	}
+	for (id = 1; id < c->cnt; id++) {
+		t = btf__type_by_id(c->btf, id);
+		if (c->types_only && btf_is_func_proto(t) && !canon_is_ignored(c, id, t))
+			canon_mark_type(c, id);
+	}
+}
+
 static void canon_collect(struct canon *c)
 {
 	const struct btf_type *t;
 	__u32 id;
 
-	for (id = 1; id < c->cnt; id++)
-		canon_mark_type(c, id);
+	canon_mark_all(c);
 	for (id = c->start; id < c->cnt; id++) {
 		t = btf__type_by_id(c->btf, id);
+		if (canon_is_ignored(c, id, t))
+			continue;
 		if (*canon_name(c, t->name_off) || !c->referenced[id])
 			canon_add_line(c, id);
 	}
@@ -549,7 +585,7 @@ static void canon_free(struct canon *c)
 
 static int canon_usage(void)
 {
-	fputs("usage: btfcanon [-B BASE] FILE\n", stderr);
+	fputs("usage: btfcanon [-t] [-B BASE] FILE\n", stderr);
 	return 1;
 }
 
@@ -561,10 +597,13 @@ int main(int argc, char **argv)
 	int opt;
 
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "B:")) != -1) {
-		if (opt != 'B')
+	while ((opt = getopt(argc, argv, "tB:")) != -1) {
+		if (opt == 't')
+			c.types_only = true;
+		else if (opt == 'B')
+			base_path = optarg;
+		else
 			return canon_usage();
-		base_path = optarg;
 	}
 	if (optind != argc - 1)
 		return canon_usage();
