@@ -123,6 +123,7 @@ static int check_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t shnum, i;
+	GElf_Ehdr ehdr;
 	struct stat st;
 	Elf *elf = NULL;
 	int err = -EINVAL;
@@ -141,8 +142,14 @@ static int check_elf(const char *path)
 		pr_err("%s: not an ELF file", path);
 		goto out;
 	}
-	if (elf_getshdrnum(elf, &shnum) < 0) {
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
 		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+		goto out;
+	}
+	if (ehdr.e_shoff > (uint64_t)st.st_size ||
+	    (uint64_t)shnum * ehdr.e_shentsize > (uint64_t)st.st_size - ehdr.e_shoff) {
+		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
+		       path);
 		goto out;
 	}
 	for (i = 1; i < shnum; i++) {

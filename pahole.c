@@ -21,8 +21,11 @@
 
 #define PAHOLE_VERSION "v1.31"
 
-/* Exit status of errors that are not usage errors (those are argp's 64). */
-enum { EXIT_ERROR = 1 };
+/* Exit status of errors, and of usage errors (as argp's). */
+enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
+
+/* A usage error: one line on stderr, exit status 64. */
+#define usage_error(state, ...) argp_failure(state, EXIT_USAGE, 0, __VA_ARGS__)
 
 struct btf_features {
 	bool encode_force, var, float_, decl_tag, type_tag, enum64, optimized_func;
@@ -249,9 +252,9 @@ static void parse_lang_exclude(const char *list, struct argp_state *state)
 		int id = dwarf_loader__lang_id(tok);
 
 		if (id < 0)
-			argp_error(state, "unknown language '%s' in --lang_exclude", tok);
+			usage_error(state, "unknown language '%s' in --lang_exclude", tok);
 		if (opts.loader.nr_lang_exclude == DWARF_LOADER_MAX_LANGS)
-			argp_error(state, "too many languages in --lang_exclude");
+			usage_error(state, "too many languages in --lang_exclude");
 		opts.loader.lang_exclude[opts.loader.nr_lang_exclude++] = id;
 	}
 	free(copy);
@@ -262,7 +265,7 @@ static void parse_jobs(const char *arg, struct argp_state *state)
 	if (!arg)
 		opts.jobs = online_cpus();
 	else if (parse_positive(arg, &opts.jobs))
-		argp_error(state, "invalid number of jobs '%s': expected a number from 1 to 4096",
+		usage_error(state, "invalid number of jobs '%s': expected a number from 1 to 4096",
 			   arg);
 }
 
@@ -419,7 +422,7 @@ int main(int argc, char *argv[])
 	log__hook_libbpf();
 	if (!opts.nr_files) {
 		fprintf(stderr, "pahole: no input file given\n");
-		return 64;
+		return EXIT_USAGE;
 	}
 	if (!opts.btf_encode) {
 		pr_err("struct layout printing is not implemented yet; use -J");

@@ -45,3 +45,19 @@ vmlinux_path() {
 	fi
 	echo "$v"
 }
+
+# expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on
+# stderr that names NAME. Prints a reason and returns 1 otherwise.
+expect_error() {
+	local what=$1 name=$2 rc lines
+	shift 3
+	"$@" >"$TMP/err.out" 2>"$TMP/err.txt"
+	rc=$?
+	lines=$(wc -l <"$TMP/err.txt")
+	if [ "$rc" -ne 1 ] || [ "$lines" -ne 1 ] || ! grep -qF -- "$name" "$TMP/err.txt"; then
+		echo "$what: exit $rc, $lines stderr lines (want 1, naming $name):"
+		cat "$TMP/err.txt"
+		return 1
+	fi
+	echo "$what: $(cat "$TMP/err.txt")"
+}

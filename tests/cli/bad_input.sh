@@ -1,0 +1,28 @@
+# Bad input gets one line on stderr naming the file, exit status 1, no
+# output file, and the input left as it was.
+. "$TOP/tests/lib.sh"
+cd "$TMP" || fail "no temp dir"
+printf 'int x;\nstruct s { int a; } y;\n' >ok.c
+gcc -c -g ok.c -o ok.o || fail "gcc"
+echo "just text" >notelf
+gcc -c -g0 ok.c -o nodwarf.o || fail "gcc"
+if [ -n "$QUICK" ]; then
+	big=ok.o
+else
+	big=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
+fi
+head -c $(( $(stat -c %s "$big") * 3 / 4 )) "$big" >truncated
+sha256sum notelf nodwarf.o truncated ok.o >sums
+bad=0
+run() { expect_error "$@" || bad=1; }
+run "not ELF" notelf -- "$PAHOLE" -J --btf_encode_detached=out.btf notelf
+run "no DWARF" nodwarf.o -- "$PAHOLE" -J --btf_encode_detached=out.btf nodwarf.o
+run "truncated" truncated -- "$PAHOLE" -J --btf_encode_detached=out.btf truncated
+run "missing file" missing.o -- "$PAHOLE" -J --btf_encode_detached=out.btf missing.o
+run "missing output dir" nodir/out.btf -- \
+	"$PAHOLE" -J --btf_encode_detached=nodir/out.btf ok.o
+[ -e out.btf ] && { echo "an output file was left behind"; bad=1; }
+sha256sum -c --quiet sums || { echo "an input file changed"; bad=1; }
+[ "$(ls | grep -c tmp)" -eq 0 ] || { echo "temporary files left: $(ls)"; bad=1; }
+[ $bad -eq 0 ] || fail "bad input handling"
+pass
