@@ -147,7 +147,8 @@ static int check_elf(const char *path)
 		goto out;
 	}
 	if (ehdr.e_shoff > (uint64_t)st.st_size ||
-	    (uint64_t)shnum * ehdr.e_shentsize > (uint64_t)st.st_size - ehdr.e_shoff) {
+	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
+	    (uint64_t)st.st_size - ehdr.e_shoff) {
 		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
 		       path);
 		goto out;

@@ -18,6 +18,7 @@ run() { expect_error "$@" || bad=1; }
 run "not ELF" notelf -- "$PAHOLE" -J --btf_encode_detached=out.btf notelf
 run "no DWARF" nodwarf.o -- "$PAHOLE" -J --btf_encode_detached=out.btf nodwarf.o
 run "truncated" truncated -- "$PAHOLE" -J --btf_encode_detached=out.btf truncated
+grep -q "truncated or corrupt" "$TMP/err.txt" || { echo "truncation not reported as such"; bad=1; }
 run "missing file" missing.o -- "$PAHOLE" -J --btf_encode_detached=out.btf missing.o
 run "missing output dir" nodir/out.btf -- \
 	"$PAHOLE" -J --btf_encode_detached=nodir/out.btf ok.o
