@@ -53,7 +53,7 @@ check: all
 check-quick: all
 	QUICK=1 tests/run
 
-check-sanitize:
+check-sanitize: all
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	QUICK=1 PAHOLE_BUILD=build-asan tests/run
 

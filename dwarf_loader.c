@@ -845,7 +845,8 @@ static void resolve_refs(struct cu_loader *l)
 {
 	uint32_t i, id;
 
-	qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
+	if (l->nr_map)
+		qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
 	for (i = 0; i < l->nr_refs; i++) {
 		const struct ref_fixup *r = &l->refs[i];
 

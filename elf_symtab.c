@@ -72,7 +72,8 @@ static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, const GElf_S
 			.type = GELF_ST_TYPE(sym.st_info),
 		};
 	}
-	qsort(st->syms, st->nr_syms, sizeof(*st->syms), cmp_sym);
+	if (st->nr_syms)
+		qsort(st->syms, st->nr_syms, sizeof(*st->syms), cmp_sym);
 	return 0;
 }
 
