@@ -61,3 +61,14 @@ expect_error() {
 	fi
 	echo "$what: $(cat "$TMP/err.txt")"
 }
+
+# module_path REL: a module of the same package (REL like fs/xfs/xfs), extracted once.
+module_path() {
+	local rel=usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko
+	vmlinux_path >/dev/null || return 1
+	if [ ! -f "$KCACHE/x/$rel" ]; then
+		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
+			tar -x -C "$KCACHE/x" "./$rel" || return 1
+	fi
+	echo "$KCACHE/x/$rel"
+}
