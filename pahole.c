@@ -107,9 +107,8 @@ static const struct argp_option pahole_options[] = {
 	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
 	  "Run with NR_JOBS threads in all (default: the number of online CPUs)", 0 },
 	{ "btf_features", ARG_btf_features, "FEATURE_LIST", 0,
-	  "Specify supported BTF features in FEATURE_LIST or 'default' for default set of "
-	  "supported features. See the pahole manual page for the list of supported, "
-	  "default features.", 0 },
+	  "Encode the BTF features in FEATURE_LIST, a comma-separated list; 'default' is the "
+	  "default set (see the manual page)", 0 },
 	{ "btf_features_strict", ARG_btf_features_strict, "FEATURE_LIST", 0,
 	  "Specify supported BTF features in FEATURE_LIST; fail if an unknown feature is "
 	  "listed", 0 },
@@ -128,10 +127,9 @@ static const struct argp_option pahole_options[] = {
 	{ "btf_gen_floats", ARG_btf_gen_floats, NULL, 0, "Allow producing BTF_KIND_FLOAT", 0 },
 	{ "btf_gen_all", ARG_btf_gen_all, NULL, 0, "Allow using all the BTF features", 0 },
 	{ "btf_gen_optimized", ARG_btf_gen_optimized, NULL, 0,
-	  "Generate BTF for functions with optimization-related suffixes (.isra, "
-	  ".constprop).", 0 },
+	  "Encode functions with optimization suffixes (.isra, .constprop)", 0 },
 	{ "btf_encode_force", ARG_btf_encode_force, NULL, 0,
-	  "Ignore those symbols found invalid when encoding BTF.", 0 },
+	  "Skip invalid symbols when encoding BTF", 0 },
 	{ "lang_exclude", ARG_lang_exclude, "LANGUAGES", 0,
 	  "Don't consider compilation units written in these languages", 0 },
 	{ "reproducible_build", ARG_reproducible_build, NULL, 0,

@@ -17,12 +17,14 @@ mkdir -p "$TMP/fixtures" || fail "cannot create $TMP/fixtures"
 cp "$TOP"/tests/fixtures/*.c "$TOP"/tests/fixtures/*.S "$TMP/fixtures/" 2>/dev/null
 ls "$TMP"/fixtures/*.c >/dev/null 2>&1 || fail "no fixtures in $TOP/tests/fixtures"
 
-# known_reason NAME CC: the reason from the known-differences list, if any.
+# known_reason NAME CC DWARF: the reason from the known-differences list, if any.
 known_reason() {
 	[ -f "$KNOWN" ] || return 1
-	awk -F '\t' -v name="$1" -v cc="$2" '
+	awk -F '\t' -v name="$1" -v cc="$2" -v dv="$3" '
 		/^[ \t]*(#|$)/ { next }
-		($1 == name) && ($2 == cc || $2 == "*") { print $3; found = 1; exit }
+		($1 == name) && ($2 == cc || $2 == "*") && ($3 == dv || $3 == "*") {
+			print $4; found = 1; exit
+		}
 		END { exit !found }' "$KNOWN"
 }
 
@@ -57,8 +59,8 @@ for src in "$TMP"/fixtures/*.c "$TMP"/fixtures/*.S; do
 	name=$(basename "$src")
 	name=${name%.*}
 	for cc in $ccs; do
-		reason=$(known_reason "$name" "$cc") || reason=""
 		for dv in $DWARF_VERSIONS; do
+			reason=$(known_reason "$name" "$cc" "$dv") || reason=""
 			for opt in $OPT_LEVELS; do
 				case="$name $cc dwarf$dv $opt"
 				total=$((total + 1))

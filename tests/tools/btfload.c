@@ -120,13 +120,15 @@ static int is_not_permitted(int err)
  * Load again through the raw syscall wrapper, this time with a log buffer,
  * so that the verifier's reason can be shown. libbpf's own retry would only
  * reach its print callback, which is silenced here.
+ *
+ * Returns 1 if the kernel accepted the BTF this time, else 0.
  */
-static void print_verifier_log(struct btf *btf, const char *path)
+static int print_verifier_log(struct btf *btf, const char *path)
 {
 	const void *raw;
 	char *log;
 	__u32 size;
-	int fd;
+	int fd, accepted = 0;
 
 	btf__set_endianness(btf, host_endianness());
 	raw = btf__raw_data(btf, &size);
@@ -134,7 +136,7 @@ static void print_verifier_log(struct btf *btf, const char *path)
 	if (!raw || !log) {
 		fprintf(stderr, "btfload: %s: out of memory for the verifier log\n", path);
 		free(log);
-		return;
+		return 0;
 	}
 	LIBBPF_OPTS(bpf_btf_load_opts, opts,
 		.log_buf = log,
@@ -143,15 +145,17 @@ static void print_verifier_log(struct btf *btf, const char *path)
 	);
 	fd = bpf_btf_load(raw, size, &opts);
 	if (fd >= 0) {
-		/* accepted on the second try: the first failure was transient */
-		fprintf(stderr, "btfload: %s: accepted when retried with a log\n", path);
+		/* the first failure was transient; the BTF itself is fine */
+		printf("btfload: %s: accepted when retried with a log\n", path);
 		close(fd);
+		accepted = 1;
 	} else {
 		printf("%s", log);
 		if (log[0] && log[strlen(log) - 1] != '\n')
 			printf("\n");
 	}
 	free(log);
+	return accepted;
 }
 
 static int silent_print(enum libbpf_print_level level, const char *fmt, va_list args)
@@ -222,8 +226,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	printf("btfload: %s: rejected by the kernel: %s\n", path, errstr(err));
-	print_verifier_log(load, path);
-	ret = EXIT_REJECTED;
+	ret = print_verifier_log(load, path) ? EXIT_ACCEPTED : EXIT_REJECTED;
 out:
 	/* the kernel object goes away with the fd when btf__free() closes it */
 	btf__free(merged);

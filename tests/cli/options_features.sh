@@ -1,0 +1,114 @@
+# Command-line behaviour of --version, --supported_btf_features, --btf_features
+# (default, all, +, unknown names, strict) and the legacy feature flags, checked
+# on the BTF they produce (btf-encoding.md 6, kernel-usage.md 3).
+. "$TOP/tests/lib.sh"
+BPFTOOL=/usr/sbin/bpftool
+[ -x "$BPFTOOL" ] || skip "no $BPFTOOL"
+command -v gcc >/dev/null || skip "no gcc"
+cd "$TMP" || fail "no temp dir"
+bad=0
+no() { echo "$*"; bad=1; }
+
+# --version
+out=$("$PAHOLE" --version 2>"$TMP/stderr"); rc=$?
+[ "$rc" -eq 0 ] && [ "$out" = "v1.31" ] && [ ! -s "$TMP/stderr" ] ||
+	no "--version: exit $rc, printed '$out' (want exactly v1.31)"
+
+# --supported_btf_features: the list for libbpf 1.1.2.
+want=encode_force,var,float,decl_tag,type_tag,enum64,optimized_func,consistent_func,decl_tag_kfuncs,reproducible_build,global_var,true_signature
+"$PAHOLE" --supported_btf_features >"$TMP/sup.txt" 2>"$TMP/stderr"; rc=$?
+printf '%s\n' "$want" >"$TMP/sup.want"
+[ "$rc" -eq 0 ] && cmp -s "$TMP/sup.txt" "$TMP/sup.want" ||
+	no "--supported_btf_features: exit $rc, printed '$(cat "$TMP/sup.txt")' (want $want)"
+
+cat >t.c <<'EOF'
+enum wide { W_ONE = 1, W_BIG = 0x100000001ULL, W_MAX = 0x7fffffffffffffffULL };
+struct rec { double d; enum wide w; int i; };
+struct rec g_rec;
+enum wide g_wide = W_BIG;
+double g_double = 1.5;
+EOF
+gcc -c -g t.c -o t.o || fail "gcc -c -g t.c"
+
+# enc NAME FLAGS...: encode t.o into NAME.btf and dump it into NAME.txt.
+enc() {
+	local name=$1 rc
+	shift
+	rm -f "$name.btf"
+	"$PAHOLE" -J --btf_encode_detached="$name.btf" "$@" t.o 2>"$name.err"
+	rc=$?
+	if [ "$rc" -ne 0 ] || [ ! -s "$name.btf" ]; then
+		no "pahole -J $* t.o: exit $rc, no output: $(cat "$name.err")"
+		: >"$name.txt"
+		return 1
+	fi
+	"$BPFTOOL" btf dump file "$name.btf" >"$name.txt" 2>&1 ||
+		no "bpftool cannot read the output of pahole $*: $(cat "$name.txt")"
+}
+has() { grep -qE "$2" "$1.txt"; }
+
+# --btf_features_strict with an unknown name: exit 1, one stderr line naming it.
+expect_error "--btf_features_strict=var,bogus" bogus -- \
+	"$PAHOLE" -J --btf_features_strict=var,bogus --btf_encode_detached=strict.btf t.o || bad=1
+[ -e strict.btf ] && no "--btf_features_strict=var,bogus wrote an output file"
+
+# --btf_features with an unknown name is accepted.
+enc unknown --btf_features=var,bogus
+
+# What a double and an 8-byte enum become.
+double_int="^\[[0-9]+\] INT 'double' size=8 "
+double_float="^\[[0-9]+\] FLOAT 'double' size=8$"
+enum64="^\[[0-9]+\] ENUM64 'wide' encoding=[A-Z]+ size=8 vlen=3$"
+enum32="^\[[0-9]+\] ENUM 'wide' encoding=[A-Z]+ size=8 vlen=3$"
+check() {	# check NAME WHAT REGEX...
+	local name=$1 what=$2 re
+	shift 2
+	for re in "$@"; do
+		has "$name" "$re" || { no "$what: no line matching /$re/ in:"; sed 's/^/    /' "$name.txt"; }
+	done
+}
+# The values of an ENUM (not ENUM64) are cut to 32 bits.
+check_cut() {	# check_cut NAME WHAT
+	has "$1" "^	'W_BIG' val=1$" && has "$1" "^	'W_MAX' val=4294967295$" ||
+		{ no "$2: ENUM values not cut to 32 bits:"; sed 's/^/    /' "$1.txt"; }
+}
+
+enc plain
+check plain "no --btf_features (float off, enum64 on)" "$double_int" "$enum64"
+has plain "'W_BIG' val=4294967297ULL" || no "no --btf_features: ENUM64 value of W_BIG is wrong"
+
+enc default --btf_features=default
+check default "--btf_features=default" "$double_float" "$enum64"
+
+enc float --btf_features=float
+check float "--btf_features=float (enum64 off)" "$double_float" "$enum32"
+check_cut float "--btf_features=float"
+
+enc gen_floats --btf_gen_floats
+check gen_floats "--btf_gen_floats" "$double_float" "$enum64"
+
+enc reset --btf_gen_floats --btf_features=enum64
+check reset "--btf_gen_floats before --btf_features=enum64 (reset)" "$double_int" "$enum64"
+
+enc skip64 --skip_encoding_btf_enum64
+check skip64 "--skip_encoding_btf_enum64" "$double_int" "$enum32"
+check_cut skip64 "--skip_encoding_btf_enum64"
+
+enc all --btf_features=all
+check all "--btf_features=all (every supported feature)" "$double_float" "$enum64"
+
+enc plus --btf_features=+reproducible_build
+[ -s plus.btf ] && [ -s default.btf ] && cmp -s plus.btf default.btf ||
+	no "--btf_features=+reproducible_build differs from --btf_features=default"
+
+# The unknown name changed nothing: var,bogus is var alone (float off, enum64 off).
+check unknown "--btf_features=var,bogus" "$double_int" "$enum32"
+
+# Reproducible: a second run gives the same bytes.
+enc again --btf_features=default
+cmp -s again.btf default.btf || no "two runs with --btf_features=default differ"
+enc plain2
+cmp -s plain2.btf plain.btf || no "two runs without --btf_features differ"
+
+[ $bad -eq 0 ] || fail "command-line feature handling"
+pass "version, feature list, strict/unknown names, default/all/+, legacy flags, reproducible"
