@@ -17,7 +17,7 @@ BUILD     ?= build
 
 SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
-TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload
+TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev
@@ -33,6 +33,9 @@ $(BUILD)/pahole: $(OBJS)
 
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%_test: tests/unit/%_test.c $(BUILD)/%.o | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%: tests/tools/%.c | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)

@@ -32,7 +32,7 @@ void arena__release(struct arena *a)
 
 void *arena__alloc(struct arena *a, size_t size)
 {
-	const size_t align = sizeof(max_align_t);
+	const size_t align = _Alignof(max_align_t);
 	struct arena_chunk *c = a->head;
 	void *p;
 
@@ -136,22 +136,30 @@ uint32_t cu__strip_typedefs(const struct cu *cu, uint32_t id)
 	return 0;
 }
 
-uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id)
+/* Arrays of arrays nest at most this deep before the input is taken as corrupt. */
+enum { MAX_ARRAY_NESTING = 64 };
+
+static uint64_t type_byte_size(const struct cu *cu, uint32_t id, unsigned int depth)
 {
 	const struct type *t;
 
 	id = cu__strip_typedefs(cu, id);
-	if (!id)
+	if (!id || depth > MAX_ARRAY_NESTING)
 		return 0;
 	t = cu__type(cu, id);
 	switch (t->kind) {
 	case TK_POINTER:
 		return cu->addr_size;
 	case TK_ARRAY:
-		return t->nr_elems * cu__type_byte_size(cu, t->type);
+		return t->nr_elems * type_byte_size(cu, t->type, depth + 1);
 	case TK_ENUM:
 		return t->byte_size ? t->byte_size : 4;
 	default:
 		return t->byte_size;
 	}
+}
+
+uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id)
+{
+	return type_byte_size(cu, id, 0);
 }

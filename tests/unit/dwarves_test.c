@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Unit tests of the model: arena, growth helper, type sizes. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../dwarves.h"
+
+static int failures;
+
+#define CHECK(name, cond)							\
+	do {									\
+		if (!(cond)) {							\
+			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
+			failures++;						\
+		}								\
+	} while (0)
+
+static void test_arena__alloc_is_zeroed_and_aligned(void)
+{
+	struct arena a;
+	size_t i;
+
+	arena__init(&a);
+	for (i = 1; i < 5000; i += 97) {
+		unsigned char *p = arena__alloc(&a, i);
+		size_t j, nonzero = 0;
+
+		CHECK("allocation succeeds", p != NULL);
+		if (!p)
+			break;
+		CHECK("aligned", ((uintptr_t)p % _Alignof(max_align_t)) == 0);
+		for (j = 0; j < i; j++)
+			nonzero += p[j] != 0;
+		CHECK("zeroed", nonzero == 0);
+		memset(p, 0xff, i);
+	}
+	CHECK("large block", arena__alloc(&a, 1 << 20) != NULL);
+	CHECK("total counts chunks", a.total >= (1 << 20));
+	arena__release(&a);
+	CHECK("release resets", a.head == NULL && a.total == 0);
+}
+
+static void test_dw_ensure_cap__grows_and_zeroes_tail(void)
+{
+	uint32_t *v = NULL, cap = 0;
+
+	CHECK("first growth", dw_ensure_cap(&v, &cap, sizeof(*v), 1) == 0 && cap >= 16);
+	v[0] = 7;
+	CHECK("grow to 1000", dw_ensure_cap(&v, &cap, sizeof(*v), 1000) == 0 && cap >= 1000);
+	CHECK("old data kept", v[0] == 7);
+	CHECK("new tail zeroed", v[999] == 0);
+	CHECK("no shrink", dw_ensure_cap(&v, &cap, sizeof(*v), 3) == 0 && cap >= 1000);
+	CHECK("overflow refused",
+	      dw_ensure_cap(&v, &cap, SIZE_MAX / 2, UINT32_MAX) == -ENOMEM);
+	free(v);
+}
+
+static uint32_t add(struct cu *cu, struct type t)
+{
+	uint32_t id = 0;
+
+	CHECK("add type", cu__add_type(cu, &t, &id) == 0);
+	return id;
+}
+
+static void test_cu__type_byte_size_follows_typedefs_and_arrays(void)
+{
+	struct cu *cu = cu__new(0);
+	uint32_t i32, td, cst, arr, arr2, ptr, en, self;
+
+	CHECK("new cu", cu != NULL);
+	if (!cu)
+		return;
+	cu->addr_size = 8;
+	i32 = add(cu, (struct type){ .kind = TK_BASE, .byte_size = 4 });
+	td = add(cu, (struct type){ .kind = TK_TYPEDEF, .type = i32 });
+	cst = add(cu, (struct type){ .kind = TK_CONST, .type = td });
+	arr = add(cu, (struct type){ .kind = TK_ARRAY, .type = cst, .nr_elems = 3 });
+	arr2 = add(cu, (struct type){ .kind = TK_ARRAY, .type = arr, .nr_elems = 5 });
+	ptr = add(cu, (struct type){ .kind = TK_POINTER, .type = arr2 });
+	en = add(cu, (struct type){ .kind = TK_ENUM });
+	CHECK("typedef", cu__type_byte_size(cu, td) == 4);
+	CHECK("const typedef", cu__type_byte_size(cu, cst) == 4);
+	CHECK("array", cu__type_byte_size(cu, arr) == 12);
+	CHECK("array of arrays", cu__type_byte_size(cu, arr2) == 60);
+	CHECK("pointer", cu__type_byte_size(cu, ptr) == 8);
+	CHECK("enum without size", cu__type_byte_size(cu, en) == 4);
+	CHECK("void", cu__type_byte_size(cu, 0) == 0);
+	/* Corrupt input: an array of itself must not recurse forever. */
+	self = add(cu, (struct type){ .kind = TK_ARRAY, .nr_elems = 2 });
+	cu__type(cu, self)->type = self;
+	CHECK("self-referencing array ends", cu__type_byte_size(cu, self) == 0);
+	/* A typedef cycle ends at void. */
+	cu__type(cu, td)->type = cst;
+	CHECK("typedef cycle ends", cu__strip_typedefs(cu, td) == 0);
+	cu__free(cu);
+}
+
+int main(void)
+{
+	test_arena__alloc_is_zeroed_and_aligned();
+	test_dw_ensure_cap__grows_and_zeroes_tail();
+	test_cu__type_byte_size_follows_typedefs_and_arrays();
+	printf("%s\n", failures ? "unit tests failed" : "unit tests passed");
+	return failures ? 1 : 0;
+}
