@@ -364,6 +364,13 @@ static void loader_error(const struct cu_loader *l, Dwarf_Die *die, const char *
 	       (unsigned long long)dwarf_dieoffset(die), what);
 }
 
+/* A failed walk of @die's children: reports libdw's reason, returns -EINVAL. */
+static int walk_error(const struct cu_loader *l, Dwarf_Die *die)
+{
+	loader_error(l, die, dwarf_errmsg(-1));
+	return -EINVAL;
+}
+
 static int read_attrs(struct cu_loader *l, Dwarf_Die *die, struct die_attrs *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -501,10 +508,8 @@ static int load_pointer(struct cu_loader *l, Dwarf_Die *die)
 		have_tag = true;
 		prev = id;
 	}
-	if (rc < 0) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (rc < 0)
+		return walk_error(l, die);
 	if (!have_tag)
 		return add_type(l, die, &t, &a, NULL);
 	t.type = prev;
@@ -542,10 +547,8 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 		t.nr_elems *= subrange_count(&sa);
 		dims++;
 	}
-	if (rc < 0) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (rc < 0)
+		return walk_error(l, die);
 	if (!dims)
 		t.nr_elems = 0;
 	return add_type(l, die, &t, &a, NULL);
@@ -575,8 +578,7 @@ static int load_enum(struct cu_loader *l, Dwarf_Die *die)
 		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
 	}
 	if (rc < 0) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		err = -EINVAL;
+		err = walk_error(l, die);
 		goto out;
 	}
 	t.nr_entries = nr;
@@ -665,10 +667,8 @@ static int load_proto(struct cu_loader *l, Dwarf_Die *die)
 		if (err)
 			return err;
 	}
-	if (rc < 0) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (rc < 0)
+		return walk_error(l, die);
 	return pop_pending(l, first, &t, true) ?: add_type(l, die, &t, &a, NULL);
 }
 
@@ -737,10 +737,8 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 		if (err)
 			return err;
 	}
-	if (rc < 0) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (rc < 0)
+		return walk_error(l, die);
 	err = pop_pending(l, first, &t, false);
 	if (err)
 		return err;
@@ -806,10 +804,8 @@ static int load_children(struct cu_loader *l, Dwarf_Die *parent)
 		if (err)
 			return err;
 	}
-	if (rc < 0) {
-		loader_error(l, parent, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (rc < 0)
+		return walk_error(l, parent);
 	return 0;
 }
 
