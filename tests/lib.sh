@@ -33,17 +33,23 @@ canon_types() {
 	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
-# The Debian kernel with DWARF, fetched once into $KCACHE; prints the vmlinux path.
-vmlinux_path() {
-	local v=$KCACHE/x/$VMLINUX_REL
-	if [ ! -f "$v" ]; then
+# kpkg_file REL: a file of the Debian kernel debug package, which is fetched
+# into $KCACHE once and from which each file is extracted once; prints its path.
+kpkg_file() {
+	local f=$KCACHE/x/$1
+	if [ ! -f "$f" ]; then
 		mkdir -p "$KCACHE/x" || return 1
 		(cd "$KCACHE" && ls ${VMLINUX_PKG}_*.deb >/dev/null 2>&1 ||
 			apt-get download "$VMLINUX_PKG" >/dev/null 2>&1) || return 1
 		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
-			tar -x -C "$KCACHE/x" "./$VMLINUX_REL" || return 1
+			tar -x -C "$KCACHE/x" "./$1" || return 1
 	fi
-	echo "$v"
+	echo "$f"
+}
+
+# The Debian kernel with DWARF; prints the vmlinux path.
+vmlinux_path() {
+	kpkg_file "$VMLINUX_REL"
 }
 
 # expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on
@@ -62,13 +68,7 @@ expect_error() {
 	echo "$what: $(cat "$TMP/err.txt")"
 }
 
-# module_path REL: a module of the same package (REL like fs/xfs/xfs), extracted once.
+# module_path REL: a module of the same package (REL like fs/xfs/xfs); prints its path.
 module_path() {
-	local rel=usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko
-	vmlinux_path >/dev/null || return 1
-	if [ ! -f "$KCACHE/x/$rel" ]; then
-		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
-			tar -x -C "$KCACHE/x" "./$rel" || return 1
-	fi
-	echo "$KCACHE/x/$rel"
+	kpkg_file "usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko"
 }
