@@ -36,13 +36,19 @@ canon_types() {
 # kpkg_file REL: a file of the Debian kernel debug package, which is fetched
 # into $KCACHE once and from which each file is extracted once; prints its path.
 kpkg_file() {
-	local f=$KCACHE/x/$1
+	local f=$KCACHE/x/$1 part
 	if [ ! -f "$f" ]; then
 		mkdir -p "$KCACHE/x" || return 1
 		(cd "$KCACHE" && ls ${VMLINUX_PKG}_*.deb >/dev/null 2>&1 ||
 			apt-get download "$VMLINUX_PKG" >/dev/null 2>&1) || return 1
+		# Extract beside the target and rename, so that a test running
+		# at the same time never sees a partly written file.
+		part=$(mktemp -d "$KCACHE/x/.part.XXXXXX") || return 1
 		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
-			tar -x -C "$KCACHE/x" "./$1" || return 1
+			tar -x -C "$part" "./$1" &&
+			mkdir -p "$(dirname "$f")" && mv -f "$part/$1" "$f"
+		rm -rf "$part"
+		[ -f "$f" ] || return 1
 	fi
 	echo "$f"
 }
