@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Whole-line diagnostics on stderr. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <bpf/libbpf.h>
 
@@ -9,6 +11,9 @@
 
 /* Written only by pahole.c's option parsing, before threads exist. */
 static enum log_level log_level = LOG_WARN;
+
+/* Each thread's own capture target; NULL writes to stderr. */
+static __thread struct log_buf *capture;
 
 void log__set_level(enum log_level level)
 {
@@ -18,6 +23,24 @@ void log__set_level(enum log_level level)
 enum log_level log__level(void)
 {
 	return log_level;
+}
+
+/* Appends "pahole: LINE\n" to @buf. False when out of memory. */
+static bool log_buf_add(struct log_buf *buf, const char *line)
+{
+	size_t need = buf->len + strlen(line) + sizeof("pahole: \n");
+
+	if (need > buf->cap) {
+		size_t cap = need > 2 * buf->cap ? need : 2 * buf->cap;
+		char *text = realloc(buf->text, cap);
+
+		if (!text)
+			return false;
+		buf->text = text;
+		buf->cap = cap;
+	}
+	buf->len += (size_t)sprintf(buf->text + buf->len, "pahole: %s\n", line);
+	return true;
 }
 
 void log__print(enum log_level level, const char *fmt, ...)
@@ -34,8 +57,28 @@ void log__print(enum log_level level, const char *fmt, ...)
 	len = strlen(line);
 	while (len && line[len - 1] == '\n')
 		line[--len] = '\0';
-	/* One fputs keeps lines whole when several threads log. */
+	if (capture && log_buf_add(capture, line))
+		return;
+	/* One fprintf keeps lines whole when several threads log. */
 	fprintf(stderr, "pahole: %s\n", line);
+}
+
+void log__capture(struct log_buf *buf)
+{
+	capture = buf;
+}
+
+void log_buf__flush(struct log_buf *buf)
+{
+	if (buf->len)
+		fwrite(buf->text, 1, buf->len, stderr);
+	log_buf__release(buf);
+}
+
+void log_buf__release(struct log_buf *buf)
+{
+	free(buf->text);
+	*buf = (struct log_buf){ 0 };
 }
 
 static int log_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)

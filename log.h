@@ -20,6 +20,23 @@ void log__print(enum log_level level, const char *fmt, ...)
 /* Routes libbpf's own messages through log__print() (errors and warnings only). */
 void log__hook_libbpf(void);
 
+/*
+ * Held messages: while a thread captures into a log_buf, its messages are
+ * kept there instead of being written, so that the main thread can write
+ * them later in a fixed order (CU order), whatever thread made them.
+ */
+struct log_buf {
+	char	*text;		/* malloc'ed whole lines, each "pahole: ...\n" */
+	size_t	len, cap;
+};
+
+/* Sends this thread's messages to @buf from now on; NULL writes them again. */
+void log__capture(struct log_buf *buf);
+/* Writes @buf's lines to stderr and frees them. */
+void log_buf__flush(struct log_buf *buf);
+/* Frees @buf's lines unwritten. */
+void log_buf__release(struct log_buf *buf);
+
 #define pr_err(...)   log__print(LOG_ERR, __VA_ARGS__)
 #define pr_warn(...)  log__print(LOG_WARN, __VA_ARGS__)
 #define pr_info(...)  log__print(LOG_INFO, __VA_ARGS__)
