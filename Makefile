@@ -15,9 +15,10 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c
+SRCS := pahole.c dwarves.c dwarf_loader.c cu_pool.c btf_encoder.c elf_symtab.c log.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
-TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test
+TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
+	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev
@@ -59,6 +60,9 @@ check-quick: all
 check-sanitize: all
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	QUICK=1 PAHOLE_BUILD=build-asan tests/run
+	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" all
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
+		tests/run jobs_ unit_cu_pool options_jobs
 
 install: $(BUILD)/pahole
 	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole

@@ -16,6 +16,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "cu_pool.h"
 #include "dwarf_loader.h"
 #include "log.h"
 
@@ -942,45 +943,118 @@ static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool 
 		unit_type == DW_UT_partial ? "partial" : "skeleton");
 }
 
-int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-		       dwarf_cu_fn fn, void *ctx)
+/* One CU to load: found by the main thread, loaded by any thread. */
+struct unit {
+	Dwarf_Die	die;
+	uint16_t	lang;
+	int		err;
+	struct cu	*cu;		/* the result; NULL on error */
+	struct log_buf	log;		/* its messages, written in CU order */
+};
+
+/* The whole load: read-only while the pool runs, but for each unit's own slot. */
+struct load_job {
+	const struct dwarf_file		*df;
+	const struct dwarf_loader_opts	*opts;
+	struct unit			*units;
+	uint32_t			nr_units, units_cap;
+	dwarf_cu_fn			fn;
+	void				*ctx;
+};
+
+/*
+ * Lists the CUs to load, in DWARF order. Walking every unit header here, on
+ * the main thread, also makes libdw register every CU before any worker
+ * starts: its CU tree is not locked.
+ */
+static int collect_units(struct load_job *j)
 {
-	Dwarf_CU *unit = NULL, *next;
 	bool warned_partial = false, warned_skeleton = false;
+	Dwarf_CU *unit = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
 	Dwarf_Die cu_die;
-	uint32_t id = 0;
-	int rc, err = 0;
+	int rc, err;
 
-	while ((rc = dwarf_get_units(df->dwarf, unit, &next, &version, &unit_type,
+	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
 				     &cu_die, NULL)) == 0) {
-		struct cu_loader l = { .opts = opts, .df = df };
 		Dwarf_Word lang = 0;
 		Dwarf_Attribute attr;
-		struct cu *cu;
 
 		unit = next;
 		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
-			warn_unit_once(df, unit_type, unit_type == DW_UT_partial ?
+			warn_unit_once(j->df, unit_type, unit_type == DW_UT_partial ?
 				       &warned_partial : &warned_skeleton);
 			continue;
 		}
 		if (dwarf_attr(&cu_die, DW_AT_language, &attr))
 			dwarf_formudata(&attr, &lang);
-		if (lang_excluded(opts, lang))
+		if (lang_excluded(j->opts, lang))
 			continue;
-		err = load_cu(&l, &cu_die, lang, id++, &cu);
-		cu_loader_release(&l);
-		err = err ?: fn(cu, ctx);
+		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
+				    j->nr_units + 1);
 		if (err)
 			return err;
+		j->units[j->nr_units++] = (struct unit){ .die = cu_die, .lang = lang };
 	}
 	if (rc < 0) {
-		pr_err("%s: bad DWARF unit header: %s", df->path, dwarf_errmsg(-1));
+		pr_err("%s: bad DWARF unit header: %s", j->df->path, dwarf_errmsg(-1));
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static void job_load(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+	struct cu_loader l = { .opts = j->opts, .df = j->df };
+
+	log__capture(&u->log);
+	u->err = load_cu(&l, &u->die, u->lang, id, &u->cu);
+	cu_loader_release(&l);
+	log__capture(NULL);
+}
+
+static int job_consume(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+
+	log_buf__flush(&u->log);
+	if (u->err)
+		return u->err;
+	return j->fn(u->cu, j->ctx);
+}
+
+static void job_discard(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+
+	log_buf__release(&j->units[id].log);
+	cu__free(j->units[id].cu);
+}
+
+int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+		       dwarf_cu_fn fn, void *ctx)
+{
+	static const struct cu_pool_ops ops = {
+		.load = job_load, .consume = job_consume, .discard = job_discard,
+	};
+	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
+	unsigned int jobs = opts->jobs ? opts->jobs : 1;
+	struct cu_pool_opts pool = {
+		.nr_workers = jobs - 1,
+		.window = opts->cu_window ? opts->cu_window : DWARF_LOADER_WINDOW_PER_JOB * jobs,
+		.delay_seed = opts->test_delay_seed,
+	};
+	int err;
+
+	err = collect_units(&j);
+	if (!err)
+		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
+	free(j.units);
+	return err;
 }
 
 static const struct {

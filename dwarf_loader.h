@@ -11,11 +11,16 @@
 #include "dwarves.h"
 
 enum { DWARF_LOADER_MAX_LANGS = 16 };
+/* Default reorder window: this many CUs per thread. */
+enum { DWARF_LOADER_WINDOW_PER_JOB = 4 };
 
 struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
+	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
+	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
+	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
 };
 
 struct dwarf_file;
@@ -40,9 +45,13 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df);
 typedef int (*dwarf_cu_fn)(struct cu *cu, void *ctx);
 
 /*
- * Loads every CU of @df that @opts does not filter out and hands it to @fn.
- * Returns 0, the first negative value from @fn, or -errno for bad DWARF
- * (already reported, with file, CU and DIE offset). Main thread only.
+ * Loads every CU of @df that @opts does not filter out and hands it to @fn,
+ * on the calling thread, strictly in CU order; @opts->jobs - 1 worker
+ * threads load ahead within the reorder window. Messages about a CU are
+ * written when it is handed over, so they come in CU order too. Returns 0,
+ * the first negative value from @fn, or -errno for bad DWARF (already
+ * reported, with file, CU and DIE offset; the first bad CU in CU order
+ * stops the load). Main thread only.
  */
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx);

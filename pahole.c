@@ -23,6 +23,9 @@
 
 /* Exit status of errors, and of usage errors (as argp's). */
 enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
+enum { MAX_JOBS = 4096, MAX_CU_WINDOW = 1 << 20 };
+/* Test-only: seeds random delays in the CU loaders (see cu_pool.h). */
+static const char TEST_DELAY_ENV[] = "PAHOLE_TEST_CU_DELAY_SEED";
 
 /* A usage error: one line on stderr, exit status 64. */
 #define usage_error(state, ...) argp_failure(state, EXIT_USAGE, 0, __VA_ARGS__)
@@ -97,6 +100,7 @@ enum {
 	ARG_btf_encode_force,
 	ARG_lang_exclude,
 	ARG_reproducible_build,
+	ARG_cu_window,
 };
 
 static const struct argp_option pahole_options[] = {
@@ -134,6 +138,8 @@ static const struct argp_option pahole_options[] = {
 	  "Don't consider compilation units written in these languages", 0 },
 	{ "reproducible_build", ARG_reproducible_build, NULL, 0,
 	  "Generate reproducibly built BTF (always the case)", 0 },
+	{ "cu_window", ARG_cu_window, "NR_CUS", 0,
+	  "Load at most NR_CUS compile units ahead of the encoder (default: 4 per job)", 0 },
 	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
 	{ NULL },
 };
@@ -220,14 +226,14 @@ static int features_parse(const char *list, bool strict)
 /* ---- argument parsing ------------------------------------------------------------ */
 
 /* A whole positive decimal number, or -EINVAL: "4x", "", "0" and "-1" are not. */
-static int parse_positive(const char *s, unsigned int *ret)
+static int parse_positive(const char *s, unsigned long max, unsigned int *ret)
 {
 	unsigned long v;
 	char *end;
 
 	errno = 0;
 	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *s == '+' || !v || v > 4096)
+	if (errno || end == s || *end || *s == '-' || *s == '+' || !v || v > max)
 		return -EINVAL;
 	*ret = v;
 	return 0;
@@ -262,9 +268,16 @@ static void parse_jobs(const char *arg, struct argp_state *state)
 {
 	if (!arg)
 		opts.jobs = online_cpus();
-	else if (parse_positive(arg, &opts.jobs))
-		usage_error(state, "invalid number of jobs '%s': expected a number from 1 to 4096",
-			   arg);
+	else if (parse_positive(arg, MAX_JOBS, &opts.jobs))
+		usage_error(state, "invalid number of jobs '%s': expected a number from 1 to %u",
+			   arg, MAX_JOBS);
+}
+
+static void parse_cu_window(const char *arg, struct argp_state *state)
+{
+	if (parse_positive(arg, MAX_CU_WINDOW, &opts.loader.cu_window))
+		usage_error(state, "invalid --cu_window '%s': expected a number from 1 to %u",
+			   arg, MAX_CU_WINDOW);
 }
 
 static error_t parse_legacy(int key)
@@ -302,6 +315,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'j':
 		parse_jobs(arg, state);
+		break;
+	case ARG_cu_window:
+		parse_cu_window(arg, state);
 		break;
 	case 'V':
 		opts.verbose++;
@@ -394,6 +410,20 @@ static int encode_files(const struct btf *base)
 	return err;
 }
 
+/* The loader's share of -j, and the test-only delay seed from the environment. */
+static int set_loader_threads(void)
+{
+	const char *seed = getenv(TEST_DELAY_ENV);
+
+	opts.loader.jobs = opts.jobs;
+	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed)) {
+		fprintf(stderr, "pahole: invalid %s '%s': expected a positive number\n",
+			TEST_DELAY_ENV, seed);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int run_encode(void)
 {
 	struct btf *base;
@@ -418,6 +448,8 @@ int main(int argc, char *argv[])
 		return EXIT_ERROR;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
 	log__hook_libbpf();
+	if (set_loader_threads())
+		return EXIT_USAGE;
 	if (!opts.nr_files) {
 		fprintf(stderr, "pahole: no input file given\n");
 		return EXIT_USAGE;

@@ -78,3 +78,64 @@ expect_error() {
 module_path() {
 	kpkg_file "usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko"
 }
+
+# fixture_objects DIR: compiles every fixture of tests/fixtures with each
+# available compiler, DWARF version and optimisation level into DIR, and
+# prints the objects' paths. Returns 1 (after printing why) if one fails.
+fixture_objects() {
+	local dir=$1 src cc dv opt obj
+	mkdir -p "$dir" || return 1
+	for src in "$TOP"/tests/fixtures/*.c "$TOP"/tests/fixtures/*.cc "$TOP"/tests/fixtures/*.S; do
+		[ -f "$src" ] || continue
+		for cc in $COMPILERS; do
+			command -v "$cc" >/dev/null 2>&1 || continue
+			for dv in $DWARF_VERSIONS; do
+				for opt in $OPT_LEVELS; do
+					obj=$dir/$(basename "$src")-$cc-dwarf$dv$opt.o
+					if ! compile "$src" "$cc" "$dv" "$opt" "$obj" >"$obj.log" 2>&1; then
+						echo "cannot compile $src with $cc -gdwarf-$dv $opt:" >&2
+						head -5 "$obj.log" >&2
+						return 1
+					fi
+					echo "$obj"
+				done
+			done
+		done
+	done
+}
+
+# many_cus DIR N CC: a shared object of N small CUs whose types overlap
+# (the same structs in every CU, one struct name with a different body in
+# every third CU); prints its path.
+many_cus() {
+	local dir=$1 n=$2 cc=$3 i
+	mkdir -p "$dir" || return 1
+	cat >"$dir/common.h" <<'EOC'
+struct list { struct list *next, *prev; };
+struct obj {
+	struct list node;
+	unsigned long flags;
+	int refs : 7;
+	unsigned int kind : 3;
+	const char *name;
+};
+typedef int (*obj_fn)(struct obj *, void *);
+enum obj_state { OBJ_NEW, OBJ_LIVE = 5, OBJ_DEAD = -1 };
+union word { long l; double d; char c[8]; };
+EOC
+	for i in $(seq 1 "$n"); do
+		cat >"$dir/u$i.c" <<EOC
+#include "common.h"
+struct only_$i { struct obj o; int v[$i]; enum obj_state s; union word w; };
+struct same_name { int a$((i % 3)); char tail[$((i % 3 + 1))]; };
+static struct only_$i g_$i;
+obj_fn hook_$i;
+int use_$i(struct only_$i *p, struct same_name *s)
+{
+	return p->v[0] + s->a$((i % 3)) + g_$i.o.refs;
+}
+EOC
+	done
+	(cd "$dir" && "$cc" -g -O1 -fPIC -shared -nostdlib -o many.so u*.c) >&2 || return 1
+	echo "$dir/many.so"
+}

@@ -101,6 +101,9 @@ enc plus --btf_features=+reproducible_build
 [ -s plus.btf ] && [ -s default.btf ] && cmp -s plus.btf default.btf ||
 	no "--btf_features=+reproducible_build differs from --btf_features=default"
 
+enc rb --reproducible_build -j2
+[ -s rb.btf ] && cmp -s rb.btf plain.btf || no "--reproducible_build -j2 differs from a plain run"
+
 # The unknown name changed nothing: var,bogus is var alone (float off, enum64 off).
 check unknown "--btf_features=var,bogus" "$double_int" "$enum32"
 

@@ -20,10 +20,10 @@ gcc -c -g t.c -o t.o || fail "gcc -c -g t.c"
 [ -s ref.btf ] || fail "pahole without -j wrote nothing"
 
 n=0
-for j in -j -j1 -j2 -j64 --jobs=3 --jobs; do
+for j in -j -j1 -j2 -j64 --jobs=3 --jobs "-j3 --cu_window=1" "-j --cu_window=1000000"; do
 	n=$((n + 1))
 	rm -f out.btf
-	"$PAHOLE" -J "$j" --btf_encode_detached=out.btf t.o 2>err.txt
+	"$PAHOLE" -J $j --btf_encode_detached=out.btf t.o 2>err.txt
 	rc=$?
 	if [ "$rc" -ne 0 ]; then
 		no "$j: exit $rc: $(cat err.txt)"
@@ -32,7 +32,8 @@ for j in -j -j1 -j2 -j64 --jobs=3 --jobs; do
 	fi
 done
 
-for j in -j0 -jfoo -j-1 --jobs=2x --jobs=0 -j4x; do
+for j in -j0 -jfoo -j-1 --jobs=2x --jobs=0 -j4x -j4097 --cu_window=0 --cu_window=x \
+	--cu_window=-1 --cu_window=2000000; do
 	n=$((n + 1))
 	rm -f out.btf
 	"$PAHOLE" -J "$j" --btf_encode_detached=out.btf t.o >out.txt 2>err.txt
@@ -48,4 +49,4 @@ for j in -j0 -jfoo -j-1 --jobs=2x --jobs=0 -j4x; do
 done
 
 [ $bad -eq 0 ] || fail "-j handling"
-pass "$n -j spellings: valid ones give identical bytes, invalid ones exit 64"
+pass "$n -j and --cu_window spellings: valid ones give identical bytes, invalid ones exit 64"

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Loader threads and the reorder window (see cu_pool.h for the invariants).
+ * One mutex guards the counters and the ready flags; two condition
+ * variables wake workers (room in the window) and the main thread (its next
+ * unit is ready).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cu_pool.h"
+
+struct cu_pool {
+	const struct cu_pool_opts	*opts;
+	const struct cu_pool_ops	*ops;
+	void				*ctx;
+	uint32_t			nr_units;
+	pthread_mutex_t			lock;
+	pthread_cond_t			room;		/* next_claim may have become claimable */
+	pthread_cond_t			ready;		/* ready[next_consume] may be set */
+	/* Guarded by lock: */
+	uint32_t			next_claim;
+	uint32_t			next_consume;
+	bool				stop;
+	bool				*is_ready;
+};
+
+enum { TEST_DELAY_MAX_US = 2000, TEST_DELAY_FIRST_US = 100000 };
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* The test-only delay of unit @id: the same for a given seed and id. */
+static void test_delay(const struct cu_pool *p, uint32_t id)
+{
+	struct timespec ts;
+	uint64_t us;
+
+	if (!p->opts->delay_seed)
+		return;
+	us = id == 0 ? TEST_DELAY_FIRST_US :
+	     mix64((uint64_t)p->opts->delay_seed << 32 | id) % TEST_DELAY_MAX_US;
+	ts.tv_sec = us / 1000000;
+	ts.tv_nsec = (long)(us % 1000000) * 1000;
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Called with the lock held. */
+static bool claimable(const struct cu_pool *p)
+{
+	return !p->stop && p->next_claim < p->nr_units &&
+	       (uint64_t)p->next_claim < (uint64_t)p->next_consume + p->opts->window;
+}
+
+/* Loads @id with the lock dropped, then marks it ready. Lock held on entry and exit. */
+static void load_unit(struct cu_pool *p, uint32_t id)
+{
+	pthread_mutex_unlock(&p->lock);
+	p->ops->load(p->ctx, id);
+	test_delay(p, id);
+	pthread_mutex_lock(&p->lock);
+	p->is_ready[id] = true;
+	if (id == p->next_consume)
+		pthread_cond_signal(&p->ready);
+}
+
+static void *worker(void *arg)
+{
+	struct cu_pool *p = arg;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		while (!claimable(p) && !p->stop && p->next_claim < p->nr_units)
+			pthread_cond_wait(&p->room, &p->lock);
+		if (!claimable(p))
+			break;
+		load_unit(p, p->next_claim++);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Main thread: waits for unit @id, loading claimable units meanwhile. */
+static void wait_ready(struct cu_pool *p, uint32_t id)
+{
+	pthread_mutex_lock(&p->lock);
+	while (!p->is_ready[id]) {
+		if (claimable(p))
+			load_unit(p, p->next_claim++);
+		else
+			pthread_cond_wait(&p->ready, &p->lock);
+	}
+	p->next_consume = id + 1;
+	pthread_cond_broadcast(&p->room);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static unsigned int start_workers(struct cu_pool *p, pthread_t *tids, unsigned int want)
+{
+	unsigned int n;
+
+	for (n = 0; n < want; n++)
+		if (pthread_create(&tids[n], NULL, worker, p))
+			break;	/* fewer workers only costs time */
+	return n;
+}
+
+static void stop_workers(struct cu_pool *p, pthread_t *tids, unsigned int n)
+{
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->room);
+	pthread_mutex_unlock(&p->lock);
+	while (n--)
+		pthread_join(tids[n], NULL);
+}
+
+int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
+		 const struct cu_pool_ops *ops, void *ctx)
+{
+	struct cu_pool p = { .opts = opts, .ops = ops, .ctx = ctx, .nr_units = nr_units };
+	unsigned int want = opts->nr_workers < nr_units ? opts->nr_workers : nr_units;
+	unsigned int nr_threads;
+	pthread_t *tids;
+	uint32_t id;
+	int err = 0;
+
+	if (!nr_units)
+		return 0;
+	p.is_ready = calloc(nr_units, sizeof(*p.is_ready));
+	tids = calloc(want ? want : 1, sizeof(*tids));
+	if (!p.is_ready || !tids) {
+		free(p.is_ready);
+		free(tids);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.room, NULL);
+	pthread_cond_init(&p.ready, NULL);
+	nr_threads = start_workers(&p, tids, want);
+	for (id = 0; id < nr_units && !err; id++) {
+		wait_ready(&p, id);
+		err = ops->consume(ctx, id);
+	}
+	stop_workers(&p, tids, nr_threads);
+	/* Joined: no one writes is_ready any more. */
+	for (; id < nr_units; id++)
+		if (p.is_ready[id])
+			ops->discard(ctx, id);
+	pthread_cond_destroy(&p.ready);
+	pthread_cond_destroy(&p.room);
+	pthread_mutex_destroy(&p.lock);
+	free(p.is_ready);
+	free(tids);
+	return err;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_CU_POOL_H
+#define PAHOLE_CU_POOL_H
+/*
+ * A pool of loader threads with an id-ordered reorder window.
+ *
+ * Units are numbered 0 .. nr_units-1. Each is loaded exactly once, on any
+ * thread, and consumed on the calling (main) thread strictly in id order.
+ * Invariants:
+ * - Units are claimed in id order, and unit k may be claimed only while
+ *   k < next_to_consume + window, which bounds how many loaded units wait.
+ * - The unit the main thread waits for is always already claimed: when it
+ *   is not, the main thread claims and loads it itself. So a slow unit 0
+ *   cannot deadlock the pool, whatever the window.
+ * - While its next unit is not ready, the main thread loads claimable units
+ *   rather than sleep.
+ * - load(k) happens before consume(k); the pool's mutex orders them.
+ * The pool knows ids only: results live in the caller's context, by id.
+ */
+#include <stdint.h>
+
+struct cu_pool_ops {
+	/* Loads unit @id into @ctx's slot for it. Any thread; never fails. */
+	void	(*load)(void *ctx, uint32_t id);
+	/* Takes unit @id, in id order, main thread. Non-zero stops the pool. */
+	int	(*consume)(void *ctx, uint32_t id);
+	/* Frees unit @id, loaded but not consumed because the pool stopped. */
+	void	(*discard)(void *ctx, uint32_t id);
+};
+
+struct cu_pool_opts {
+	unsigned int	nr_workers;	/* threads besides the caller; 0: caller alone */
+	unsigned int	window;		/* at least 1 */
+	/*
+	 * Test-only: when non-zero, a random sleep seeded by this value before
+	 * each unit is handed over, and a long one on unit 0.
+	 */
+	unsigned int	delay_seed;
+};
+
+/*
+ * Loads and consumes units 0 .. @nr_units-1. Returns 0, or the first
+ * non-zero consume() value, after every worker has been joined and every
+ * unconsumed loaded unit discarded.
+ */
+int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
+		 const struct cu_pool_ops *ops, void *ctx);
+
+#endif

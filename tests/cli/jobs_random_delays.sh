@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Thread timing never reaches the output: with random delays injected before
+# each CU is handed over (and a long one on CU 0), 20 runs with different
+# seeds, -j2 to -j8 and windows default and 1, give the bytes of -j1.
+. "$TOP/tests/lib.sh"
+[ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
+SEED_ENV=PAHOLE_TEST_CU_DELAY_SEED
+
+# The variable is read: a malformed seed is refused.
+env $SEED_ENV=x "$PAHOLE" $REF_FLAGS --btf_encode_detached="$TMP/x.btf" /dev/null 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 64 ] || fail "$SEED_ENV=x: exit $rc, want 64: $(cat "$TMP/err")"
+
+bad=0 runs=0
+for cc in gcc clang; do
+	command -v "$cc" >/dev/null 2>&1 || continue
+	so=$(many_cus "$TMP/many-$cc" 60 "$cc") || fail "cannot build the many-CU object with $cc"
+	"$PAHOLE" $REF_FLAGS -j1 --btf_encode_detached="$TMP/ref-$cc.btf" "$so" ||
+		fail "$cc: -j1 failed"
+	for seed in $(seq 1 20); do
+		j=$((seed % 4 + 2))
+		w=""
+		[ $((seed % 2)) -eq 0 ] && w=--cu_window=1
+		rm -f "$TMP/out.btf"
+		runs=$((runs + 1))
+		if ! env $SEED_ENV="$seed" "$PAHOLE" $REF_FLAGS -j"$j" $w \
+				--btf_encode_detached="$TMP/out.btf" "$so" 2>"$TMP/err"; then
+			echo "FAILED $cc seed $seed -j$j $w: $(cat "$TMP/err")"
+			bad=$((bad + 1))
+		elif ! cmp -s "$TMP/ref-$cc.btf" "$TMP/out.btf"; then
+			echo "DIFFERENT $cc seed $seed -j$j $w"
+			bad=$((bad + 1))
+		fi
+	done
+done
+[ "$runs" -gt 0 ] || skip "neither gcc nor clang found"
+[ "$bad" -eq 0 ] || fail "$bad of $runs delayed runs differ from -j1"
+pass "$runs delayed runs (seeds 1-20, -j2..-j5, windows default and 1) equal -j1"

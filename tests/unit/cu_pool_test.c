@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the reorder window: order, window bound, the main thread's
+ * own loads, and a clean stop, for many worker counts and windows, with
+ * random delays. Meant to run under ThreadSanitizer as well.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../cu_pool.h"
+
+static int failures;
+
+#define CHECK(name, cond)							\
+	do {									\
+		if (!(cond)) {							\
+			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
+			failures++;						\
+		}								\
+	} while (0)
+
+enum { NR_UNITS = 200 };
+
+struct fake {
+	unsigned int	window;
+	uint32_t	fail_at;		/* consume() fails here; UINT32_MAX: never */
+	pthread_t	main_thread;
+	/* Written by loaders, each its own slot. */
+	uint32_t	value[NR_UNITS];
+	pthread_t	loaded_by[NR_UNITS];
+	/* Shared counters. */
+	atomic_uint	loads, discards, in_flight, max_in_flight, by_main;
+	/* Main thread only. */
+	uint32_t	consumed;
+	bool		order_ok, values_ok;
+};
+
+static void short_sleep(uint32_t id)
+{
+	struct timespec ts = { 0, (long)((id * 7919u) % 300) * 1000 };
+
+	nanosleep(&ts, NULL);
+}
+
+static void fake_load(void *ctx, uint32_t id)
+{
+	struct fake *f = ctx;
+	unsigned int now = atomic_fetch_add(&f->in_flight, 1) + 1;
+	unsigned int max = atomic_load(&f->max_in_flight);
+
+	while (now > max && !atomic_compare_exchange_weak(&f->max_in_flight, &max, now))
+		;
+	short_sleep(id);
+	f->value[id] = id * 2654435761u;
+	f->loaded_by[id] = pthread_self();
+	if (pthread_equal(f->loaded_by[id], f->main_thread))
+		atomic_fetch_add(&f->by_main, 1);
+	atomic_fetch_add(&f->loads, 1);
+}
+
+static int fake_consume(void *ctx, uint32_t id)
+{
+	struct fake *f = ctx;
+
+	if (id != f->consumed)
+		f->order_ok = false;
+	if (f->value[id] != id * 2654435761u)
+		f->values_ok = false;
+	f->consumed++;
+	atomic_fetch_sub(&f->in_flight, 1);
+	return id == f->fail_at ? -EIO : 0;
+}
+
+static void fake_discard(void *ctx, uint32_t id)
+{
+	struct fake *f = ctx;
+
+	atomic_fetch_add(&f->discards, 1);
+	atomic_fetch_sub(&f->in_flight, 1);
+}
+
+static const struct cu_pool_ops fake_ops = {
+	.load = fake_load, .consume = fake_consume, .discard = fake_discard,
+};
+
+static int run_fake(struct fake *f, unsigned int workers, unsigned int window,
+		    unsigned int seed, uint32_t fail_at)
+{
+	struct cu_pool_opts o = { .nr_workers = workers, .window = window, .delay_seed = seed };
+
+	memset(f, 0, sizeof(*f));
+	f->window = window;
+	f->fail_at = fail_at;
+	f->main_thread = pthread_self();
+	f->order_ok = f->values_ok = true;
+	return cu_pool__run(NR_UNITS, &o, &fake_ops, f);
+}
+
+static void test_cu_pool__order_and_window(void)
+{
+	static const unsigned int workers[] = { 0, 1, 2, 3, 7, 63 };
+	static const unsigned int windows[] = { 1, 2, 5, 1000 };
+	size_t i, j;
+	struct fake f;
+
+	for (i = 0; i < sizeof(workers) / sizeof(workers[0]); i++) {
+		for (j = 0; j < sizeof(windows) / sizeof(windows[0]); j++) {
+			int err = run_fake(&f, workers[i], windows[j], 0, UINT32_MAX);
+
+			CHECK("returns 0", err == 0);
+			CHECK("consumed in id order", f.order_ok);
+			CHECK("loads are seen by the consumer", f.values_ok);
+			CHECK("every unit consumed", f.consumed == NR_UNITS);
+			CHECK("every unit loaded once", atomic_load(&f.loads) == NR_UNITS);
+			/* Loaded or loading, not yet consumed: the window plus the one being consumed. */
+			CHECK("window bounds units in flight",
+			      atomic_load(&f.max_in_flight) <= windows[j] + 1);
+			if (workers[i] == 0)
+				CHECK("no worker: main loads all",
+				      atomic_load(&f.by_main) == NR_UNITS);
+		}
+	}
+}
+
+static void test_cu_pool__stop_discards_the_rest(void)
+{
+	static const uint32_t fail_at[] = { 0, 1, 17, NR_UNITS - 1 };
+	size_t i, w;
+	struct fake f;
+
+	for (i = 0; i < sizeof(fail_at) / sizeof(fail_at[0]); i++) {
+		for (w = 0; w < 4; w++) {
+			int err = run_fake(&f, (unsigned int)w, 3, 0, fail_at[i]);
+
+			CHECK("returns the consume error", err == -EIO);
+			CHECK("stops after the failing unit", f.consumed == fail_at[i] + 1);
+			CHECK("each load is consumed or discarded",
+			      atomic_load(&f.loads) == f.consumed + atomic_load(&f.discards));
+			CHECK("nothing left in flight", atomic_load(&f.in_flight) == 0);
+		}
+	}
+}
+
+static void test_cu_pool__slow_first_unit_does_not_deadlock(void)
+{
+	struct fake f;
+	int err;
+
+	/* The seeded delay makes unit 0 slow; window 1 is the tightest case. */
+	err = run_fake(&f, 3, 1, 42, UINT32_MAX);
+	CHECK("returns 0", err == 0);
+	CHECK("consumed in id order", f.order_ok);
+	CHECK("every unit consumed", f.consumed == NR_UNITS);
+}
+
+static void test_cu_pool__no_units(void)
+{
+	struct cu_pool_opts o = { .nr_workers = 4, .window = 1 };
+
+	CHECK("zero units is fine", cu_pool__run(0, &o, &fake_ops, NULL) == 0);
+}
+
+int main(void)
+{
+	test_cu_pool__order_and_window();
+	test_cu_pool__stop_discards_the_rest();
+	test_cu_pool__slow_first_unit_does_not_deadlock();
+	test_cu_pool__no_units();
+	if (failures) {
+		printf("%d failures\n", failures);
+		return 1;
+	}
+	printf("cu_pool: all passed\n");
+	return 0;
+}
