@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dwarf.h>
@@ -946,6 +947,7 @@ static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool 
 /* One CU to load: found by the main thread, loaded by any thread. */
 struct unit {
 	Dwarf_Die	die;
+	uint64_t	start;		/* .debug_info offset of its DIEs */
 	uint16_t	lang;
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
@@ -960,6 +962,9 @@ struct load_job {
 	uint32_t			nr_units, units_cap;
 	dwarf_cu_fn			fn;
 	void				*ctx;
+	/* .debug_info as mapped from the file, when its pages may be dropped. */
+	const unsigned char		*info;
+	uint64_t			info_size;
 };
 
 /*
@@ -995,13 +1000,78 @@ static int collect_units(struct load_job *j)
 				    j->nr_units + 1);
 		if (err)
 			return err;
-		j->units[j->nr_units++] = (struct unit){ .die = cu_die, .lang = lang };
+		j->units[j->nr_units++] = (struct unit){
+			.die = cu_die, .lang = lang, .start = dwarf_dieoffset(&cu_die),
+		};
 	}
 	if (rc < 0) {
 		pr_err("%s: bad DWARF unit header: %s", j->df->path, dwarf_errmsg(-1));
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * Gives back the whole pages of .debug_info between offsets @from and @to:
+ * clean pages of a private file mapping, so a later read, if any, faults
+ * the same bytes in again. This keeps the mapped input out of peak RSS.
+ */
+static void drop_info(const struct load_job *j, uint64_t from, uint64_t to)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uintptr_t base = (uintptr_t)j->info;
+
+	from = (base + from + page - 1) / page * page;
+	to = (base + to) / page * page;
+	if (to > from)
+		madvise((void *)(uintptr_t)from, to - from, MADV_DONTNEED);
+}
+
+/*
+ * Finds .debug_info in the file mapping when its pages can be given back to
+ * the kernel once their CUs are done: the file is mapped, not relocated in
+ * memory (ET_REL is), and the section is stored uncompressed.
+ */
+static void find_droppable_info(struct load_job *j)
+{
+	Elf *elf = j->df->elf;
+	size_t shstrndx, file_size;
+	const char *file = elf_rawfile(elf, &file_size);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr ehdr;
+
+	if (!file || !gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		Elf_Data *data;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".debug_info"))
+			continue;
+		data = sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
+		if (data && (const char *)data->d_buf >= file &&
+		    (const char *)data->d_buf + data->d_size <= file + file_size) {
+			j->info = data->d_buf;
+			j->info_size = data->d_size;
+			/*
+			 * Listing the units faulted in pages around every unit
+			 * header: let the loads fault in what they read.
+			 */
+			drop_info(j, 0, j->info_size);
+		}
+		return;
+	}
+}
+
+/* Unit @id is consumed: its DIEs (and those of skipped units before it) go. */
+static void drop_consumed(const struct load_job *j, uint32_t id)
+{
+	if (j->info)
+		drop_info(j, id ? j->units[id].start : 0,
+			  id + 1 < j->nr_units ? j->units[id + 1].start : j->info_size);
 }
 
 static void job_load(void *ctx, uint32_t id)
@@ -1020,11 +1090,15 @@ static int job_consume(void *ctx, uint32_t id)
 {
 	struct load_job *j = ctx;
 	struct unit *u = &j->units[id];
+	int err;
 
 	log_buf__flush(&u->log);
 	if (u->err)
 		return u->err;
-	return j->fn(u->cu, j->ctx);
+	err = j->fn(u->cu, j->ctx);
+	/* Names borrowed from inline strings are read until fn() returns. */
+	drop_consumed(j, id);
+	return err;
 }
 
 static void job_discard(void *ctx, uint32_t id)
@@ -1051,6 +1125,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	int err;
 
 	err = collect_units(&j);
+	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	free(j.units);
