@@ -16,6 +16,8 @@ struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
+	bool		decl_tags;	/* read btf_decl_tag annotations */
+	bool		param_locations; /* decode parameter locations (function flags) */
 };
 
 struct dwarf_file;

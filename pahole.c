@@ -405,6 +405,8 @@ static int run_encode(void)
 		return -EOPNOTSUPP;
 	}
 	opts.loader.type_tags = opts.features.type_tag;
+	opts.loader.decl_tags = opts.features.decl_tag;
+	opts.loader.param_locations = true;
 	err = load_base(&base) ?: encode_files(base);
 	btf__free(base);
 	return err;
