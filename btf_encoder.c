@@ -4,6 +4,7 @@
  * fixed by CU order and by the core ids inside each CU, so the output does
  * not depend on anything but the input.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,7 +17,23 @@
 #include <bpf/libbpf.h>
 
 #include "btf_encoder.h"
+#include "btf_encoder_funcs.h"
 #include "log.h"
+
+/* A VAR's entry in its section's DATASEC. */
+struct var_secinfo {
+	uint32_t	type;		/* the VAR's BTF id */
+	uint32_t	offset;		/* in the section */
+	uint32_t	size;
+	uint32_t	seq;		/* insertion order, for a stable sort */
+};
+
+/* The variables of one ELF section. */
+struct datasec {
+	struct var_secinfo	*vars;	/* owned */
+	uint32_t		nr_vars, vars_cap;
+	bool			include;	/* its variables are encoded */
+};
 
 struct btf_encoder {
 	struct btf_encoder_opts	opts;		/* copied; strings borrowed */
@@ -26,6 +43,11 @@ struct btf_encoder {
 	uint32_t		ids_cap;
 	uint32_t		nr_types;	/* after finish */
 	bool			cu_has_array;
+	struct elf_symtab	**symtabs;	/* owned, one per input file */
+	uint32_t		nr_symtabs, symtabs_cap;
+	struct func_table	*funcs;		/* owned */
+	struct datasec		*secs;		/* owned, by section index of the first file */
+	uint32_t		nr_secs;
 };
 
 /* Marks a core id that is not a BTF type of its own (an alias of another). */
@@ -49,10 +71,13 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 	if (!e)
 		return -ENOMEM;
 	e->opts = *opts;
+	e->funcs = func_table__new(&(struct func_table_opts){
+		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
+		.tag_kfuncs = opts->tag_kfuncs });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
-	if (!e->btf) {
-		err = -errno;
-		free(e);
+	if (!e->btf || !e->funcs) {
+		err = e->btf ? -ENOMEM : -errno;
+		btf_encoder__free(e);
 		return err;
 	}
 	*ret = e;
@@ -61,11 +86,49 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 
 void btf_encoder__free(struct btf_encoder *e)
 {
+	uint32_t i;
+
 	if (!e)
 		return;
 	btf__free(e->btf);
 	free(e->ids);
+	func_table__free(e->funcs);
+	for (i = 0; i < e->nr_symtabs; i++)
+		elf_symtab__free(e->symtabs[i]);
+	free(e->symtabs);
+	for (i = 0; i < e->nr_secs; i++)
+		free(e->secs[i].vars);
+	free(e->secs);
 	free(e);
+}
+
+/* The sections of the first file: which of them get their variables encoded. */
+static int init_sections(struct btf_encoder *e, const struct elf_symtab *st)
+{
+	uint32_t i, n = elf_symtab__nr_sections(st);
+
+	e->secs = calloc(n + 1, sizeof(*e->secs));
+	if (!e->secs)
+		return -ENOMEM;
+	e->nr_secs = n;
+	for (i = 0; i < n; i++)
+		e->secs[i].include = e->opts.global_vars ||
+			(e->opts.percpu_vars && !strcmp(elf_symtab__section(st, i)->name,
+							".data..percpu"));
+	return 0;
+}
+
+int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab)
+{
+	int err = dw_ensure_cap(&e->symtabs, &e->symtabs_cap, sizeof(*e->symtabs),
+				e->nr_symtabs + 1);
+
+	if (err) {
+		elf_symtab__free(symtab);
+		return err;
+	}
+	e->symtabs[e->nr_symtabs++] = symtab;
+	return e->nr_symtabs == 1 ? init_sections(e, symtab) : 0;
 }
 
 unsigned int btf_encoder__nr_types(const struct btf_encoder *e)
@@ -292,6 +355,224 @@ static void find_index_type(struct btf_encoder *e, const struct cu *cu)
 	}
 }
 
+/* ---- decl tags of types ------------------------------------------------------------ */
+
+/* The CU's struct, union and typedef decl tags, in type order. */
+static int encode_type_decl_tags(struct btf_encoder *e, const struct cu *cu)
+{
+	uint32_t i;
+	int id;
+
+	for (i = 0; e->opts.decl_tags && i < cu->nr_type_annots; i++) {
+		const struct type_annotation *ta = &cu->type_annots[i];
+
+		id = btf__add_decl_tag(e->btf, ta->annot.value, btf_id(e, ta->type),
+				       ta->annot.component_idx);
+		if (id < 0)
+			return id;
+	}
+	return 0;
+}
+
+/* ---- variables ------------------------------------------------------------------- */
+
+/* The kernel's KSYM_NAME_LEN: longer names cannot be kallsyms names. */
+enum { MAX_VAR_NAME = 128 };
+
+/* A name the kernel's BTF verifier accepts for a VAR: a C identifier, dots allowed. */
+static bool is_valid_var_name(const char *name)
+{
+	size_t i;
+
+	if (!(isalpha((unsigned char)name[0]) || name[0] == '_' || name[0] == '.'))
+		return false;
+	for (i = 1; name[i] && i < MAX_VAR_NAME; i++)
+		if (!(isalnum((unsigned char)name[i]) || name[i] == '_' || name[i] == '.'))
+			return false;
+	return !name[i];
+}
+
+/* Compiler and macro by-products that no one looks up (upstream's list). */
+static bool is_filtered_var_name(const char *name)
+{
+	static const char *const prefixes[] = {
+		"__UNIQUE_ID", "__tpstrtab_", "__exitcall_", "__gendwarfksyms_ptr_",
+		"__func_stack_frame_non_standard_",
+	};
+	size_t i;
+
+	for (i = 0; name[0] == '_' && i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+/* The first data section (PROGBITS or NOBITS) holding @addr, or 0. */
+static uint32_t var_section(const struct btf_encoder *e, uint64_t addr)
+{
+	const struct elf_symtab *st = e->symtabs[0];
+	uint32_t i;
+
+	for (i = 1; i < e->nr_secs; i++) {
+		const struct elf_section *sec = elf_symtab__section(st, i);
+
+		if ((sec->type == SHT_PROGBITS || sec->type == SHT_NOBITS) &&
+		    sec->addr <= addr && addr - sec->addr < sec->size)
+			return i;
+	}
+	return 0;
+}
+
+/* Bytes a variable of type @id takes; an empty one-byte struct (C++) takes none. */
+static uint64_t var_byte_size(const struct cu *cu, uint32_t id)
+{
+	const struct type *t = cu__type(cu, cu__strip_typedefs(cu, id));
+
+	if ((t->kind == TK_STRUCT || t->kind == TK_UNION) && !t->nr_entries && t->byte_size == 1)
+		return 0;
+	return cu__type_byte_size(cu, id);
+}
+
+static int add_secinfo(struct datasec *ds, uint32_t type, uint32_t offset, uint32_t size)
+{
+	int err = dw_ensure_cap(&ds->vars, &ds->vars_cap, sizeof(*ds->vars), ds->nr_vars + 1);
+
+	if (!err)
+		ds->vars[ds->nr_vars] = (struct var_secinfo){ type, offset, size, ds->nr_vars };
+	ds->nr_vars += !err;
+	return err;
+}
+
+/*
+ * A bad name or a void type is an error, unless encode_force says to skip
+ * the variable. Returns 1 to skip, or -EINVAL (reported).
+ */
+static int bad_variable(const struct btf_encoder *e, const struct cu *cu,
+			const struct variable *v, const char *what)
+{
+	if (e->opts.encode_force) {
+		pr_debug("%s: %s: variable '%s' skipped: %s", e->opts.in_path,
+			 cu->name ? cu->name : "?", v->name, what);
+		return 1;
+	}
+	pr_err("%s: %s: die 0x%llx: variable '%s': %s (--btf_encode_force skips it)",
+	       e->opts.in_path, cu->name ? cu->name : "?", (unsigned long long)v->src_off,
+	       v->name, what);
+	return -EINVAL;
+}
+
+/*
+ * Which variables are encoded: static storage at the top level of the CU,
+ * in an included section, with a name and a type. Returns the section
+ * index, 0 to skip, or -EINVAL for a bad variable without encode_force.
+ */
+static int var_placement(const struct btf_encoder *e, const struct cu *cu,
+			 const struct variable *v, uint64_t *offset_ret)
+{
+	const struct elf_symtab *st = e->symtabs[e->nr_symtabs - 1];
+	uint32_t shndx;
+	int bad;
+
+	if (v->is_declaration || v->is_artificial || !v->has_addr)
+		return 0;
+	shndx = var_section(e, v->addr);
+	if (!shndx || !e->secs[shndx].include || !v->name || is_filtered_var_name(v->name))
+		return 0;
+	*offset_ret = v->addr - elf_symtab__section(e->symtabs[0], shndx)->addr;
+	/* Variables of discarded sections have address 0: the symbol tells. */
+	if (!*offset_ret && !elf_symtab__has_object(st, v->name, shndx))
+		return 0;
+	bad = !is_valid_var_name(v->name) ? bad_variable(e, cu, v, "invalid name") :
+	      !v->type ? bad_variable(e, cu, v, "void type") : 0;
+	return bad ? (bad > 0 ? 0 : bad) : (int)shndx;
+}
+
+static int encode_variable(struct btf_encoder *e, const struct cu *cu, const struct variable *v)
+{
+	uint64_t offset = 0, size;
+	int shndx = var_placement(e, cu, v, &offset), id;
+	uint32_t i;
+
+	if (shndx <= 0)
+		return shndx;
+	size = var_byte_size(cu, v->type);
+	if (!size || size > UINT32_MAX || offset > UINT32_MAX)
+		return 0;
+	id = btf__add_var(e->btf, v->name, v->is_external ? BTF_VAR_GLOBAL_ALLOCATED :
+			  BTF_VAR_STATIC, btf_id(e, v->type));
+	for (i = 0; id > 0 && e->opts.decl_tags && i < v->nr_annots; i++) {
+		int err = btf__add_decl_tag(e->btf, v->annots[i].value, id,
+					    v->annots[i].component_idx);
+
+		if (err < 0)
+			return err;
+	}
+	if (id < 0)
+		return id;
+	return add_secinfo(&e->secs[shndx], id, offset, size);
+}
+
+static int encode_variables(struct btf_encoder *e, const struct cu *cu)
+{
+	uint32_t i;
+	int err;
+
+	if (!e->nr_symtabs || !(e->opts.percpu_vars || e->opts.global_vars))
+		return 0;
+	for (i = 0; i < cu->nr_variables; i++) {
+		err = encode_variable(e, cu, &cu->variables[i]);
+		if (err == -EINVAL)
+			return err;
+		if (err) {
+			pr_err("%s: %s: variable '%s' cannot be encoded: %s", e->opts.in_path,
+			       cu->name ? cu->name : "?", cu->variables[i].name, strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int cmp_secinfo(const void *a, const void *b)
+{
+	const struct var_secinfo *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * One DATASEC per section with variables, in section order, its entries
+ * by offset. Its size is where the last variable ends, as upstream: not
+ * the section's size.
+ */
+static int encode_datasecs(struct btf_encoder *e)
+{
+	uint32_t i, j;
+	int id, err;
+
+	for (i = 1; i < e->nr_secs; i++) {
+		struct datasec *ds = &e->secs[i];
+		const struct var_secinfo *last;
+
+		if (!ds->nr_vars)
+			continue;
+		qsort(ds->vars, ds->nr_vars, sizeof(*ds->vars), cmp_secinfo);
+		last = &ds->vars[ds->nr_vars - 1];
+		id = btf__add_datasec(e->btf, elf_symtab__section(e->symtabs[0], i)->name,
+				      last->offset + last->size);
+		for (j = 0; id > 0 && j < ds->nr_vars; j++) {
+			err = btf__add_datasec_var_info(e->btf, ds->vars[j].type, ds->vars[j].offset,
+							ds->vars[j].size);
+			if (err)
+				return err;
+		}
+		if (id < 0)
+			return id;
+	}
+	return 0;
+}
+
 int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 {
 	uint32_t provisional, i;
@@ -324,7 +605,16 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 			return id;
 		e->index_type = id;
 	}
-	return 0;
+	err = encode_type_decl_tags(e, cu);
+	if (!err && e->nr_symtabs)
+		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids,
+					  e->symtabs[e->nr_symtabs - 1]);
+	if (err) {
+		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
+		       strerror(-err));
+		return err;
+	}
+	return encode_variables(e, cu);
 }
 
 static int write_all(int fd, const void *data, size_t size)
@@ -392,6 +682,14 @@ int btf_encoder__finish(struct btf_encoder *e)
 	uint32_t size;
 	int err;
 
+	err = func_table__emit(e->funcs, e->btf, e->opts.in_path);
+	if (err)
+		return err;
+	err = encode_datasecs(e);
+	if (err) {
+		pr_err("%s: cannot encode a DATASEC: %s", e->opts.in_path, strerror(-err));
+		return err;
+	}
 	if (btf__type_cnt(e->btf) == first) {
 		pr_info("%s: no types to encode, nothing written", e->opts.in_path);
 		return 0;

@@ -10,6 +10,7 @@
 #include <bpf/btf.h>
 
 #include "dwarves.h"
+#include "elf_symtab.h"
 
 struct btf_encoder_opts {
 	const char	*in_path;	/* borrowed; for messages */
@@ -17,6 +18,12 @@ struct btf_encoder_opts {
 	bool		gen_floats;	/* FLOAT kind, else floats become INT */
 	bool		enum64;		/* ENUM64 for enums wider than 4 bytes */
 	bool		big_endian;	/* byte order of the output */
+	bool		percpu_vars;	/* VARs of .data..percpu ("var") */
+	bool		global_vars;	/* VARs of every section ("global_var") */
+	bool		encode_force;	/* skip bad variables instead of failing */
+	bool		decl_tags;	/* DECL_TAGs */
+	bool		consistent_func; /* skip functions with inconsistent prototypes */
+	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 };
 
 struct btf_encoder;
@@ -30,15 +37,25 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 void btf_encoder__free(struct btf_encoder *e);
 
 /*
- * Appends the types of @cu (borrowed, only during the call). 0 or -errno,
- * reported with the file, CU and DIE offset.
+ * Starts the next input file: its CUs' functions are looked up in @symtab,
+ * which the encoder owns from now on (also on failure). The first file's
+ * sections place every variable. 0 or -ENOMEM.
+ */
+int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab);
+
+/*
+ * Appends the types of @cu (borrowed, only during the call) and their decl
+ * tags, saves its candidate functions for btf_encoder__finish() and
+ * appends its selected variables. 0 or -errno, reported with the file, CU
+ * and DIE offset.
  */
 int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu);
 
 /*
- * Deduplicates and writes the output file through a temporary file and a
- * rename, so a failure never leaves a partial file. Writes nothing and
- * returns 0 when no type was added. -errno on failure (reported).
+ * Appends the selected functions (name order) and the DATASECs (section
+ * order), deduplicates and writes the output file through a temporary file
+ * and a rename, so a failure never leaves a partial file. Writes nothing
+ * and returns 0 when no type was added. -errno on failure (reported).
  */
 int btf_encoder__finish(struct btf_encoder *e);
 

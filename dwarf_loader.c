@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "cu_pool.h"
+#include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "log.h"
 
@@ -32,6 +34,8 @@ struct dwarf_file {
 	Dwarf		*dwarf;		/* owned by dwfl */
 	Elf		*elf;		/* owned by dwfl */
 	bool		big_endian;
+	struct abi_regs	abi;		/* of e_machine; read-only after open */
+	pthread_mutex_t	*loc_lock;	/* owned; serialises libdw's location calls */
 };
 
 /* A reference waiting for the end of the CU walk. */
@@ -56,8 +60,6 @@ struct pending_member {
 	uint64_t	type_off;	/* DIE offset of its type, or NO_TYPE */
 };
 
-static const uint64_t NO_TYPE = UINT64_MAX;
-
 struct die_map_entry {
 	uint64_t	die_off;
 	uint32_t	id;
@@ -76,8 +78,21 @@ struct cu_loader {
 	uint32_t			nr_bitfields, bitfields_cap;
 	struct pending_member		*stack;		/* members of open structs */
 	uint32_t			nr_stack, stack_cap;
+	struct fn_param			*pstack;	/* parameters of open subprograms */
+	uint32_t			nr_pstack, pstack_cap;
+	struct fn_param			*params;	/* of finished subprograms */
+	uint32_t			nr_params, params_cap;
+	struct annotation		*astack;	/* decl tags of open DIEs */
+	uint32_t			nr_astack, astack_cap;
+	struct annotation		*annots;	/* of finished subprograms, variables */
+	uint32_t			nr_annots, annots_cap;
+	struct fn_info			*fns;		/* finished subprograms, nested first */
+	uint32_t			nr_fns, fns_cap;
+	struct var_info			*vars;		/* top-level variables, DIE order */
+	uint32_t			nr_vars, vars_cap;
 	uint32_t			nr_unresolved;
 	unsigned int			depth;
+	bool				is_clang;	/* DW_AT_producer names clang */
 };
 
 /* Attributes of one DIE, read in one dwarf_getattrs() pass. */
@@ -94,9 +109,15 @@ struct die_attrs {
 	uint64_t	count;
 	uint64_t	const_value;
 	const char	*const_string;
+	uint64_t	origin_off;	/* DW_AT_abstract_origin, when has_origin */
+	uint64_t	spec_off;	/* DW_AT_specification, when has_spec */
+	uint64_t	calling_convention;
+	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
 	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
 	bool		has_upper_bound, has_count, upper_bound_const, count_const;
 	bool		is_declaration;
+	bool		has_origin, has_spec, has_location, has_const_value;
+	bool		is_external, is_artificial, is_inline;
 	int		err;
 };
 
@@ -104,6 +125,9 @@ enum { MAX_DIE_DEPTH = 512 };
 
 static int load_children(struct cu_loader *l, Dwarf_Die *parent);
 static int load_die(struct cu_loader *l, Dwarf_Die *die);
+static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t component_idx);
+static int load_decl_tags(struct cu_loader *l, Dwarf_Die *die, int32_t component_idx);
+static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id);
 
 /* ---- file ---------------------------------------------------------------- */
 
@@ -192,6 +216,12 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	df = calloc(1, sizeof(*df));
 	if (!df)
 		return -ENOMEM;
+	df->loc_lock = malloc(sizeof(*df->loc_lock));
+	if (!df->loc_lock) {
+		free(df);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(df->loc_lock, NULL);
 	df->path = path;
 	err = -EINVAL;
 	df->dwfl = dwfl_begin(&offline_callbacks);
@@ -212,6 +242,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (!gelf_getehdr(df->elf, &ehdr))
 		goto err_dwfl;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	abi_regs__init(&df->abi, ehdr.e_machine);
 	*ret = df;
 	return 0;
 err_dwfl:
@@ -226,6 +257,8 @@ void dwarf_file__free(struct dwarf_file *df)
 	if (!df)
 		return;
 	dwfl_end(df->dwfl);
+	pthread_mutex_destroy(df->loc_lock);
+	free(df->loc_lock);
 	free(df);
 }
 
@@ -303,10 +336,24 @@ static uint64_t attr_member_location(Dwarf_Attribute *attr)
 	return val;
 }
 
+/* A reference attribute's target DIE offset; a bad one fails the DIE. */
+static bool attr_ref(Dwarf_Attribute *attr, uint64_t *ret, struct die_attrs *a)
+{
+	Dwarf_Die ref;
+
+	if (!dwarf_formref_die(attr, &ref)) {
+		a->err = -EINVAL;
+		return false;
+	}
+	*ret = dwarf_dieoffset(&ref);
+	return true;
+}
+
 static int collect_attr(Dwarf_Attribute *attr, void *arg)
 {
 	struct die_attrs *a = arg;
 	Dwarf_Die ref;
+	uint64_t val;
 	bool flag;
 
 	switch (dwarf_whatattr(attr)) {
@@ -348,11 +395,35 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 		a->count_const = attr_constant(attr, &a->count);
 		break;
 	case DW_AT_const_value:
+		a->has_const_value = true;
 		if (!attr_constant(attr, &a->const_value))
 			a->const_string = dwarf_formstring(attr);
 		break;
 	case DW_AT_declaration:
 		a->is_declaration = dwarf_formflag(attr, &flag) == 0 && flag;
+		break;
+	case DW_AT_abstract_origin:
+		a->has_origin = attr_ref(attr, &a->origin_off, a);
+		break;
+	case DW_AT_specification:
+		a->has_spec = attr_ref(attr, &a->spec_off, a);
+		break;
+	case DW_AT_calling_convention:
+		attr_constant(attr, &a->calling_convention);
+		break;
+	case DW_AT_location:
+		a->location = *attr;
+		a->has_location = true;
+		break;
+	/* Presence is what counts, as for upstream pahole. */
+	case DW_AT_external:
+		a->is_external = true;
+		break;
+	case DW_AT_artificial:
+		a->is_artificial = true;
+		break;
+	case DW_AT_inline:
+		a->is_inline = attr_constant(attr, &val) && val != DW_INL_not_inlined;
 		break;
 	}
 	return DWARF_CB_OK;
@@ -468,6 +539,21 @@ static int load_simple(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	t.name = a.name;
 	t.byte_size = a.byte_size;
 	return add_type(l, die, &t, &a, NULL);
+}
+
+/* A typedef, with the decl tags of its annotation children. */
+static int load_typedef(struct cu_loader *l, Dwarf_Die *die)
+{
+	uint32_t afirst = l->nr_astack, id;
+	struct type t = { .kind = TK_TYPEDEF };
+	struct die_attrs a;
+	int err = read_attrs(l, die, &a) ?: load_decl_tags(l, die, -1);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	return add_type(l, die, &t, &a, &id) ?: flush_type_annots(l, afirst, id);
 }
 
 static bool is_type_tag(struct cu_loader *l, Dwarf_Die *child, struct die_attrs *a)
@@ -716,12 +802,36 @@ static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_
 	}
 }
 
+/*
+ * One child of a struct or union. Decl tags of members take the member's
+ * position among the member and inheritance children; the struct's own
+ * (clang's annotation children) take -1.
+ */
+static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *member_idx)
+{
+	struct pending_member *p;
+	struct die_attrs ma;
+
+	switch (dwarf_tag(child)) {
+	case DW_TAG_member:
+		return read_attrs(l, child, &ma) ?: push_pending(l, &ma, &p) ?:
+		       member_offset(l, &ma, &p->m) ?: load_decl_tags(l, child, (*member_idx)++);
+	case DW_TAG_inheritance:
+		(*member_idx)++;
+		return 0;
+	case TAG_LLVM_ANNOTATION:
+		return load_decl_tag(l, child, -1);
+	default:	/* nested type definitions get their ids before this one */
+		return load_die(l, child);
+	}
+}
+
 static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 {
 	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
+	uint32_t afirst = l->nr_astack, member_idx = 0, id;
 	struct type t = { .kind = kind };
-	struct pending_member *p;
-	struct die_attrs a, ma;
+	struct die_attrs a;
 	Dwarf_Die child;
 	int err = read_attrs(l, die, &a), rc;
 
@@ -731,11 +841,7 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	t.byte_size = a.byte_size;
 	t.is_declaration = a.is_declaration;
 	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		if (dwarf_tag(&child) == DW_TAG_member)
-			err = read_attrs(l, &child, &ma) ?: push_pending(l, &ma, &p) ?:
-			      member_offset(l, &ma, &p->m);
-		else	/* nested type definitions get their ids before this one */
-			err = load_die(l, &child);
+		err = load_struct_child(l, &child, &member_idx);
 		if (err)
 			return err;
 	}
@@ -745,7 +851,415 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	if (err)
 		return err;
 	bind_bitfields(l, first_bitfield, first, t.members);
-	return add_type(l, die, &t, NULL, NULL);
+	err = add_type(l, die, &t, NULL, &id);
+	if (err)
+		return err;
+	/* As upstream, a C++ class's decl tags are not encoded. */
+	if (dwarf_tag(die) == DW_TAG_class_type) {
+		l->nr_astack = afirst;
+		return 0;
+	}
+	return flush_type_annots(l, afirst, id);
+}
+
+/* ---- locations ------------------------------------------------------------------- */
+
+/* One expression of a location: one entry of a location list. */
+struct loc_expr {
+	Dwarf_Op	*ops;		/* libdw's, valid while the Dwarf is open */
+	size_t		nr_ops;
+	int		entry_reg;	/* ops[0] is DW_OP_entry_value(DW_OP_regN): that atom; else -1 */
+	uint64_t	addr;		/* ops[0] is DW_OP_addr or DW_OP_addrx: the address */
+};
+
+/*
+ * The loader's only door to libdw's location functions (dwarf_getlocations,
+ * dwarf_getlocation_attr, dwarf_getlocation): elfutils built without
+ * --enable-thread-safety, as Debian's 0.188 is, does not make them safe to
+ * call from several threads, so die_location() runs this under the file's
+ * location lock. Reads the entry of @attr at @offset (0 for the first) into
+ * *ret; returns the next offset (> 0), 0 after the last entry, or -1 on
+ * error, as dwarf_getlocations(). The operations stay valid afterwards:
+ * libdw keeps them until dwarf_end().
+ */
+static ptrdiff_t die_location_locked(Dwarf_Attribute *attr, ptrdiff_t offset,
+				     struct loc_expr *ret)
+{
+	Dwarf_Addr base, start, end;
+	Dwarf_Attribute sub;
+	Dwarf_Op *sub_ops;
+	size_t nr_sub_ops;
+	ptrdiff_t next = dwarf_getlocations(attr, offset, &base, &start, &end, &ret->ops,
+					    &ret->nr_ops);
+
+	ret->entry_reg = -1;
+	ret->addr = 0;
+	if (next <= 0 || !ret->nr_ops)
+		return next;
+	switch (ret->ops[0].atom) {
+	case DW_OP_entry_value:
+	case DW_OP_GNU_entry_value:
+		if (dwarf_getlocation_attr(attr, &ret->ops[0], &sub) == 0 &&
+		    dwarf_getlocation(&sub, &sub_ops, &nr_sub_ops) == 0 && nr_sub_ops == 1 &&
+		    sub_ops[0].atom >= DW_OP_reg0 && sub_ops[0].atom <= DW_OP_reg31)
+			ret->entry_reg = sub_ops[0].atom;
+		break;
+	case DW_OP_addr:
+		ret->addr = ret->ops[0].number;
+		break;
+	case DW_OP_addrx:	/* an index into .debug_addr (DWARF 5, 2.5.1.1) */
+		if (dwarf_getlocation_attr(attr, &ret->ops[0], &sub) == 0 &&
+		    dwarf_formaddr(&sub, &ret->addr) != 0)
+			ret->addr = 0;
+		break;
+	}
+	return next;
+}
+
+static ptrdiff_t die_location(const struct dwarf_file *df, Dwarf_Attribute *attr,
+			      ptrdiff_t offset, struct loc_expr *ret)
+{
+	ptrdiff_t next;
+
+	pthread_mutex_lock(df->loc_lock);
+	next = die_location_locked(attr, offset, ret);
+	pthread_mutex_unlock(df->loc_lock);
+	return next;
+}
+
+static bool op_is_reg(unsigned int atom)
+{
+	return atom >= DW_OP_reg0 && atom <= DW_OP_reg31;
+}
+
+static bool op_is_breg(unsigned int atom)
+{
+	return atom >= DW_OP_breg0 && atom <= DW_OP_breg31;
+}
+
+static bool op_is_const(unsigned int atom)
+{
+	return (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) || atom == DW_OP_constu ||
+	       atom == DW_OP_consts;
+}
+
+static void param_set_reg(struct param_loc *pl, int reg)
+{
+	if (pl->reg < 0)
+		pl->reg = reg;
+}
+
+/*
+ * An expression of several operations. For an aggregate wider than a word,
+ * split over registers with DW_OP_piece, the first register named counts.
+ */
+static void decode_param_ops(const struct cu_loader *l, const Dwarf_Op *ops, size_t nr_ops,
+			     int entry, struct fn_param *p)
+{
+	unsigned int atom = ops[0].atom;
+	size_t i;
+
+	if (op_is_const(atom))	/* a computed constant: no register */
+		return;
+	if (p->byte_size <= l->cu->addr_size || !l->df->abi.agg_two_regs) {
+		if (entry)
+			return;
+		if (op_is_reg(atom))
+			param_set_reg(&p->loc, atom);
+		for (i = 1; op_is_breg(atom) && i < nr_ops; i++)
+			if (ops[i].atom == DW_OP_stack_value)
+				param_set_reg(&p->loc, atom - DW_OP_breg0 + DW_OP_reg0);
+		return;
+	}
+	for (i = 0; i < nr_ops; i++)
+		if (op_is_reg(ops[i].atom))
+			param_set_reg(&p->loc, ops[i].atom);
+}
+
+/*
+ * Where a parameter is on entry: the register of the first location-list
+ * entry (DW_OP_regN, or DW_OP_bregN computing a value), else one named by
+ * DW_OP_entry_value in any entry.
+ */
+static void decode_param_location(const struct cu_loader *l, struct fn_param *p)
+{
+	struct loc_expr e;
+	ptrdiff_t offset = 0;
+	int entry = -1;
+
+	while ((offset = die_location(l->df, &p->location, offset, &e)) > 0) {
+		size_t n = e.nr_ops;
+		bool stack_value;
+
+		entry++;
+		if (!n)
+			continue;
+		stack_value = e.ops[n - 1].atom == DW_OP_stack_value;
+		if (n == 2 && stack_value)
+			n--;
+		if (n != 1) {
+			decode_param_ops(l, e.ops, n, entry, p);
+			continue;
+		}
+		if (op_is_reg(e.ops[0].atom) && entry == 0)
+			param_set_reg(&p->loc, e.ops[0].atom);
+		else if (op_is_breg(e.ops[0].atom) && entry == 0 && stack_value)
+			param_set_reg(&p->loc, e.ops[0].atom - DW_OP_breg0 + DW_OP_reg0);
+		else if (e.entry_reg >= 0)
+			param_set_reg(&p->loc, e.entry_reg);
+	}
+}
+
+/* A variable's address, when its location is a single DW_OP_addr(x) expression. */
+static void variable_address(const struct dwarf_file *df, Dwarf_Attribute *attr,
+			     struct variable *v)
+{
+	struct loc_expr e;
+
+	switch (dwarf_whatform(attr)) {
+	case DW_FORM_exprloc: case DW_FORM_block: case DW_FORM_block1:
+	case DW_FORM_block2: case DW_FORM_block4:
+		break;
+	default:	/* a location list: not static storage */
+		return;
+	}
+	if (die_location(df, attr, 0, &e) <= 0 || !e.nr_ops ||
+	    (e.ops[0].atom != DW_OP_addr && e.ops[0].atom != DW_OP_addrx))
+		return;
+	v->has_addr = true;
+	v->addr = e.addr;
+	if (e.nr_ops == 2 && e.ops[1].atom == DW_OP_plus_uconst)
+		v->addr += e.ops[1].number;
+}
+
+/* ---- annotations ------------------------------------------------------------------ */
+
+static int push_annot(struct cu_loader *l, const char *value, int32_t component_idx)
+{
+	int err = dw_ensure_cap(&l->astack, &l->astack_cap, sizeof(*l->astack),
+				l->nr_astack + 1);
+
+	if (!err)
+		l->astack[l->nr_astack++] = (struct annotation){ value, component_idx };
+	return err;
+}
+
+/* A btf_decl_tag annotation child of @die for @component_idx, if @child is one. */
+static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t component_idx)
+{
+	struct die_attrs a;
+	int err;
+
+	if (!l->opts->decl_tags || dwarf_tag(child) != TAG_LLVM_ANNOTATION)
+		return 0;
+	err = read_attrs(l, child, &a);
+	if (err || !a.name || strcmp(a.name, "btf_decl_tag") || !a.const_string)
+		return err;
+	return push_annot(l, a.const_string, component_idx);
+}
+
+/* Every btf_decl_tag annotation child of @die. */
+static int load_decl_tags(struct cu_loader *l, Dwarf_Die *die, int32_t component_idx)
+{
+	Dwarf_Die child;
+	int rc, err;
+
+	if (!l->opts->decl_tags || !dwarf_haschildren(die))
+		return 0;
+	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		err = load_decl_tag(l, &child, component_idx);
+		if (err)
+			return err;
+	}
+	return rc < 0 ? walk_error(l, die) : 0;
+}
+
+/* Moves the annotations pushed since @first to the CU, as type @id's. */
+static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id)
+{
+	uint32_t i;
+	int err;
+
+	for (i = first; i < l->nr_astack; i++) {
+		struct type_annotation ta = { .type = id, .annot = l->astack[i] };
+
+		err = cu__add_type_annotation(l->cu, &ta);
+		if (err)
+			return err;
+	}
+	l->nr_astack = first;
+	return 0;
+}
+
+/* Moves the annotations pushed since @first to l->annots; their range in *ret. */
+static int flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2])
+{
+	uint32_t n = l->nr_astack - first;
+	int err = dw_ensure_cap(&l->annots, &l->annots_cap, sizeof(*l->annots),
+				l->nr_annots + n);
+
+	if (err)
+		return err;
+	if (n)
+		memcpy(l->annots + l->nr_annots, l->astack + first, n * sizeof(*l->annots));
+	ret[0] = l->nr_annots;
+	ret[1] = n;
+	l->nr_annots += n;
+	l->nr_astack = first;
+	return 0;
+}
+
+/* ---- subprograms and variables ------------------------------------------------------ */
+
+static int load_param(struct cu_loader *l, Dwarf_Die *die, uint32_t idx)
+{
+	struct die_attrs a;
+	struct fn_param *p;
+	int err = read_attrs(l, die, &a) ?:
+		  dw_ensure_cap(&l->pstack, &l->pstack_cap, sizeof(*l->pstack), l->nr_pstack + 1);
+
+	if (err)
+		return err;
+	p = &l->pstack[l->nr_pstack++];
+	*p = (struct fn_param){
+		.die_off = dwarf_dieoffset(die), .name = a.name, .idx = idx,
+		.type_off = a.has_type ? a.type_off : NO_TYPE,
+		.has_origin = a.has_origin, .origin_off = a.origin_off,
+		.loc = { .reg = -1 },
+	};
+	if (l->opts->param_locations) {
+		p->loc.has_loc = a.has_location;
+		p->loc.has_const_value = a.has_const_value;
+		p->location = a.location;
+	}
+	return load_decl_tags(l, die, idx);
+}
+
+/*
+ * clang marks a function whose signature it changed (dropped or split
+ * parameters) with DW_CC_nocall, on the abstract origin when there is one.
+ */
+static bool signature_changed(const struct cu_loader *l, const struct die_attrs *a)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word cc;
+	Dwarf_Die origin;
+
+	if (a->is_inline)
+		return false;
+	if (!a->has_origin)
+		return a->calling_convention == DW_CC_nocall;
+	return dwarf_offdie(l->df->dwarf, a->origin_off, &origin) &&
+	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
+	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
+}
+
+/* Moves the parameters pushed since @first to l->params. */
+static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi)
+{
+	uint32_t n = l->nr_pstack - first;
+	int err = dw_ensure_cap(&l->params, &l->params_cap, sizeof(*l->params),
+				l->nr_params + n);
+
+	if (err)
+		return err;
+	if (n)
+		memcpy(l->params + l->nr_params, l->pstack + first, n * sizeof(*l->params));
+	fi->first_param = l->nr_params;
+	fi->nr_params = n;
+	l->nr_params += n;
+	l->nr_pstack = first;
+	return 0;
+}
+
+static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
+{
+	int err = dw_ensure_cap(&l->fns, &l->fns_cap, sizeof(*l->fns), l->nr_fns + 1);
+
+	if (!err)
+		l->fns[l->nr_fns++] = *fi;
+	return err;
+}
+
+/*
+ * A subprogram: its parameters and decl tags are kept for the function
+ * table, every other child is walked for nested types. Nested subprograms
+ * are recorded before their parent, as upstream pahole's function table.
+ */
+static int load_subprogram(struct cu_loader *l, Dwarf_Die *die)
+{
+	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
+	struct fn_info fi = { 0 };
+	struct die_attrs a;
+	Dwarf_Addr low_pc;
+	Dwarf_Die child;
+	int err = read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	fi.die_off = fi.f.src_off = dwarf_dieoffset(die);
+	fi.f.name = a.name;
+	fi.f.is_declaration = a.is_declaration;
+	fi.type_off = a.has_type ? a.type_off : NO_TYPE;
+	fi.has_origin = a.has_origin;
+	fi.origin_off = a.origin_off;
+	fi.has_spec = a.has_spec;
+	fi.spec_off = a.spec_off;
+	if (dwarf_lowpc(die, &low_pc) == 0)
+		fi.f.low_pc = low_pc;
+	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
+	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		switch (dwarf_tag(&child)) {
+		case DW_TAG_formal_parameter:
+			err = load_param(l, &child, idx++);
+			break;
+		case DW_TAG_unspecified_parameters:
+			fi.f.has_varargs = true;
+			break;
+		case TAG_LLVM_ANNOTATION:
+			err = load_decl_tag(l, &child, -1);
+			break;
+		default:
+			err = load_die(l, &child);
+			break;
+		}
+		if (err)
+			return err;
+	}
+	if (rc < 0)
+		return walk_error(l, die);
+	err = finish_params(l, pfirst, &fi) ?: flush_annots(l, afirst, annots);
+	fi.first_annot = annots[0];
+	fi.nr_annots = annots[1];
+	return err ?: add_fn_info(l, &fi);
+}
+
+/* A variable at the top level of the CU; others have no static storage BTF wants. */
+static int load_variable(struct cu_loader *l, Dwarf_Die *die)
+{
+	uint32_t afirst = l->nr_astack, annots[2];
+	struct var_info vi = { 0 };
+	struct die_attrs a;
+	int err = read_attrs(l, die, &a) ?: load_decl_tags(l, die, -1) ?:
+		  flush_annots(l, afirst, annots) ?:
+		  dw_ensure_cap(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+
+	if (err)
+		return err;
+	vi.die_off = vi.v.src_off = dwarf_dieoffset(die);
+	vi.v.name = a.name;
+	vi.type_off = a.has_type ? a.type_off : NO_TYPE;
+	vi.v.is_external = a.is_external;
+	vi.v.is_declaration = a.is_declaration;
+	vi.v.is_artificial = a.is_artificial;
+	vi.has_spec = a.has_spec;
+	vi.spec_off = a.spec_off;
+	vi.first_annot = annots[0];
+	vi.nr_annots = annots[1];
+	if (!a.is_declaration && a.has_location)
+		variable_address(l->df, &a.location, &vi.v);
+	l->vars[l->nr_vars++] = vi;
+	return 0;
 }
 
 static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
@@ -772,7 +1286,7 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	case DW_TAG_volatile_type:	err = load_simple(l, die, TK_VOLATILE); break;
 	case DW_TAG_restrict_type:	err = load_simple(l, die, TK_RESTRICT); break;
 	case DW_TAG_atomic_type:	err = load_simple(l, die, TK_ATOMIC); break;
-	case DW_TAG_typedef:		err = load_simple(l, die, TK_TYPEDEF); break;
+	case DW_TAG_typedef:		err = load_typedef(l, die); break;
 	case DW_TAG_array_type:		err = load_array(l, die); break;
 	case DW_TAG_structure_type:
 	case DW_TAG_class_type:		err = load_struct(l, die, TK_STRUCT); break;
@@ -786,7 +1300,9 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	case DW_TAG_ptr_to_member_type:
 	case DW_TAG_interface_type:
 	case DW_TAG_string_type:	err = load_unsupported(l, die); break;
-	case DW_TAG_subprogram:
+	case DW_TAG_subprogram:		err = load_subprogram(l, die); break;
+	/* Only top-level variables have static storage BTF wants. */
+	case DW_TAG_variable:		err = l->depth == 1 ? load_variable(l, die) : 0; break;
 	case DW_TAG_lexical_block:
 	case DW_TAG_inlined_subroutine:
 	case DW_TAG_namespace:		err = load_children(l, die); break;
@@ -894,6 +1410,12 @@ static void cu_loader_release(struct cu_loader *l)
 	free(l->refs);
 	free(l->bitfields);
 	free(l->stack);
+	free(l->pstack);
+	free(l->params);
+	free(l->astack);
+	free(l->annots);
+	free(l->fns);
+	free(l->vars);
 }
 
 static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
@@ -904,6 +1426,50 @@ static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
 		if (opts->lang_exclude[i] == lang)
 			return true;
 	return false;
+}
+
+static uint32_t type_id_of(void *ctx, uint64_t die_off)
+{
+	struct cu_loader *l = ctx;
+	uint32_t id;
+
+	if (lookup_die(l, die_off, &id))
+		return id;
+	l->nr_unresolved++;
+	return 0;
+}
+
+static void decode_location_of(void *ctx, struct fn_param *p)
+{
+	decode_param_location(ctx, p);
+}
+
+/* After the walk: references, bitfield offsets, then functions and variables. */
+static int resolve_cu(struct cu_loader *l)
+{
+	struct cu_functions cf = {
+		.cu = l->cu, .abi = &l->df->abi, .is_clang = l->is_clang,
+		.params = l->params, .nr_params = l->nr_params,
+		.fns = l->fns, .nr_fns = l->nr_fns, .vars = l->vars, .nr_vars = l->nr_vars,
+		.annots = l->annots, .type_id = type_id_of,
+		.decode_location = decode_location_of, .ctx = l,
+	};
+	int err;
+
+	resolve_refs(l);
+	resolve_bitfields(l);
+	err = cu_functions__resolve(&cf);
+	l->nr_unresolved += cf.nr_unresolved;
+	return err;
+}
+
+static bool producer_is_clang(Dwarf_Die *cu_die)
+{
+	Dwarf_Attribute attr;
+	const char *producer = dwarf_attr(cu_die, DW_AT_producer, &attr) ?
+			       dwarf_formstring(&attr) : NULL;
+
+	return producer && strstr(producer, "clang");
 }
 
 /* Loads one CU's types. 0 and the CU in *ret, or -errno (reported). */
@@ -921,13 +1487,12 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32
 	l->cu->language = lang;
 	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
 	l->cu->addr_size = addr_size;
-	err = load_children(l, cu_die);
+	l->is_clang = producer_is_clang(cu_die);
+	err = load_children(l, cu_die) ?: resolve_cu(l);
 	if (err) {
 		cu__free(l->cu);
 		return err;
 	}
-	resolve_refs(l);
-	resolve_bitfields(l);
 	if (l->nr_unresolved)
 		pr_info("%s: %s: %u type references not found, encoded as void",
 			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);

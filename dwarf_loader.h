@@ -18,6 +18,8 @@ struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
+	bool		decl_tags;	/* read btf_decl_tag annotations */
+	bool		param_locations; /* decode parameter locations (function flags) */
 	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */

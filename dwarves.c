@@ -102,6 +102,9 @@ void cu__free(struct cu *cu)
 		return;
 	arena__release(&cu->arena);
 	free(cu->types);
+	free(cu->functions);
+	free(cu->variables);
+	free(cu->type_annots);
 	free(cu);
 }
 
@@ -114,6 +117,36 @@ int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret)
 	cu->types[cu->nr_types] = *t;
 	*ret = cu->nr_types++;
 	return 0;
+}
+
+int cu__add_function(struct cu *cu, const struct function *f)
+{
+	int err = dw_ensure_cap(&cu->functions, &cu->functions_cap, sizeof(*f),
+				cu->nr_functions + 1);
+
+	if (!err)
+		cu->functions[cu->nr_functions++] = *f;
+	return err;
+}
+
+int cu__add_variable(struct cu *cu, const struct variable *v)
+{
+	int err = dw_ensure_cap(&cu->variables, &cu->variables_cap, sizeof(*v),
+				cu->nr_variables + 1);
+
+	if (!err)
+		cu->variables[cu->nr_variables++] = *v;
+	return err;
+}
+
+int cu__add_type_annotation(struct cu *cu, const struct type_annotation *a)
+{
+	int err = dw_ensure_cap(&cu->type_annots, &cu->type_annots_cap, sizeof(*a),
+				cu->nr_type_annots + 1);
+
+	if (!err)
+		cu->type_annots[cu->nr_type_annots++] = *a;
+	return err;
 }
 
 static bool is_qualifier(uint8_t kind)
@@ -162,4 +195,80 @@ static uint64_t type_byte_size(const struct cu *cu, uint32_t id, unsigned int de
 uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id)
 {
 	return type_byte_size(cu, id, 0);
+}
+
+/* Alignment a type gets without attributes: its size, or its largest part's. */
+static uint64_t natural_alignment(const struct cu *cu, uint32_t id, unsigned int depth)
+{
+	const struct type *t;
+	uint64_t align = 1, a;
+	uint32_t i;
+
+	id = cu__strip_typedefs(cu, id);
+	if (!id || depth > MAX_ARRAY_NESTING)
+		return 1;
+	t = cu__type(cu, id);
+	switch (t->kind) {
+	case TK_POINTER:
+		return cu->addr_size;
+	case TK_ARRAY:
+		return natural_alignment(cu, t->type, depth + 1);
+	case TK_STRUCT:
+	case TK_UNION:
+		for (i = 0; i < t->nr_entries; i++) {
+			a = natural_alignment(cu, t->members[i].type, depth + 1);
+			if (a > align)
+				align = a;
+		}
+		return align;
+	default:
+		return cu__type_byte_size(cu, id) ?: 1;
+	}
+}
+
+/* End of member @m in bits: its bitfield, or its type's whole size. */
+static uint64_t member_bit_end(const struct cu *cu, const struct member *m)
+{
+	if (m->bitfield_size)
+		return m->bit_offset + m->bitfield_size;
+	return m->bit_offset + cu__type_byte_size(cu, m->type) * 8;
+}
+
+/* Holes between members or tail padding, in whole bytes. */
+static bool has_holes_or_padding(const struct cu *cu, const struct type *t)
+{
+	uint64_t end_bytes = 0, e;
+	uint32_t i;
+
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct member *m = &t->members[i];
+
+		if (t->kind == TK_STRUCT && m->bit_offset / 8 > end_bytes)
+			return true;
+		e = (member_bit_end(cu, m) + 7) / 8;
+		if (e > end_bytes)
+			end_bytes = e;
+	}
+	return t->byte_size > end_bytes;
+}
+
+bool cu__struct_is_packed(const struct cu *cu, uint32_t id)
+{
+	const struct type *t = cu__type(cu, id);
+	uint64_t max_align = 1, a;
+	bool misaligned = false;
+	uint32_t i;
+
+	if (t->kind != TK_STRUCT || t->is_declaration || has_holes_or_padding(cu, t))
+		return false;
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct member *m = &t->members[i];
+
+		a = natural_alignment(cu, m->type, 0);
+		if (a > max_align)
+			max_align = a;
+		if (!m->bitfield_size && (m->bit_offset / 8) % a)
+			misaligned = true;
+	}
+	return misaligned || t->byte_size % max_align;
 }

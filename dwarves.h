@@ -59,6 +59,59 @@ struct enumerator {
 struct parameter {
 	const char	*name;		/* borrowed; NULL when anonymous */
 	uint32_t	type;		/* core id */
+	bool		is_optimized_out; /* of a function: no location, or optimized away */
+};
+
+/*
+ * A btf_decl_tag annotation (clang's DW_TAG_LLVM_annotation named
+ * "btf_decl_tag"): its value and the part of the declaration it tags.
+ */
+struct annotation {
+	const char	*value;		/* borrowed */
+	int32_t		component_idx;	/* member or parameter position; -1: the whole */
+};
+
+/* A decl tag of a struct, union or typedef of the CU. */
+struct type_annotation {
+	uint32_t		type;	/* core id of the struct, union or typedef */
+	struct annotation	annot;
+};
+
+/*
+ * A subprogram DIE, after its abstract origin or specification was
+ * followed for the name, the return type and each parameter's name and
+ * type. The flags come from the parameters' locations (see the loader).
+ */
+struct function {
+	const char		*name;		/* borrowed; NULL when none found */
+	uint64_t		low_pc;		/* 0: none (abstract, or only DW_AT_ranges) */
+	uint64_t		src_off;	/* the loader's position of it, for messages */
+	uint32_t		ret_type;	/* core id */
+	uint32_t		nr_params;
+	struct parameter	*params;	/* arena; a NULL name: unnamed */
+	uint32_t		nr_annots;
+	struct annotation	*annots;	/* arena; parameters' and its own, in DIE order */
+	bool			is_declaration;
+	bool			has_varargs;
+	bool			optimized_parms;	/* a parameter lacks a location or is optimized out */
+	bool			unexpected_reg;		/* a parameter is not where the ABI puts it */
+	bool			reordered_parm;		/* a clone that dropped or moved parameters */
+	bool			signature_changed;	/* clang: DW_CC_nocall */
+	bool			uncertain_parm_loc;	/* a packed struct passed on the stack */
+};
+
+/* A variable DIE at the top level of the CU. */
+struct variable {
+	const char		*name;		/* borrowed; of its specification if any */
+	uint64_t		addr;		/* DW_OP_addr operand, when has_addr */
+	uint64_t		src_off;
+	uint32_t		type;		/* core id, of its specification if any */
+	uint32_t		nr_annots;
+	struct annotation	*annots;	/* arena; of its specification if any */
+	bool			is_external;	/* of its specification if any */
+	bool			is_declaration;	/* DW_AT_declaration without a specification */
+	bool			is_artificial;
+	bool			has_addr;	/* static storage: the location is an address */
 };
 
 struct type {
@@ -103,6 +156,12 @@ struct cu {
 	struct type	*types;		/* malloc'ed; types[0] is void */
 	uint32_t	nr_types;	/* including void */
 	uint32_t	types_cap;
+	struct function	*functions;	/* malloc'ed; nested ones before their parent */
+	uint32_t	nr_functions, functions_cap;
+	struct variable	*variables;	/* malloc'ed; in DIE order */
+	uint32_t	nr_variables, variables_cap;
+	struct type_annotation *type_annots;	/* malloc'ed; by type, then DIE order */
+	uint32_t	nr_type_annots, type_annots_cap;
 };
 
 /* Returns a new empty CU (with the void type) or NULL on allocation failure. */
@@ -114,6 +173,11 @@ void cu__free(struct cu *cu);
  * Invalidates pointers into cu->types.
  */
 int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret);
+
+/* Appends a copy of *f / *v / *a. 0 or -ENOMEM. */
+int cu__add_function(struct cu *cu, const struct function *f);
+int cu__add_variable(struct cu *cu, const struct variable *v);
+int cu__add_type_annotation(struct cu *cu, const struct type_annotation *a);
 
 static inline struct type *cu__type(const struct cu *cu, uint32_t id)
 {
@@ -127,6 +191,14 @@ static inline struct type *cu__type(const struct cu *cu, uint32_t id)
 uint32_t cu__strip_typedefs(const struct cu *cu, uint32_t id);
 /* Size in bytes of a type, through typedefs and qualifiers; arrays multiply. */
 uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
+
+/*
+ * True when struct @id looks packed: no holes and no tail padding, yet a
+ * member sits off its natural alignment or the size is not a multiple of
+ * the largest member alignment. DWARF does not record __packed, so this is
+ * inferred, as upstream pahole does.
+ */
+bool cu__struct_is_packed(const struct cu *cu, uint32_t id);
 
 /* Growable array helper: ensures room for @need elements. 0 or -ENOMEM. */
 int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need);

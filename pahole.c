@@ -379,6 +379,47 @@ static int load_base(struct btf **ret)
 	return 0;
 }
 
+/*
+ * The ELF symbols of a file being encoded, read before its CUs load: they
+ * decide which functions are encoded, and the kfunc sets tag some.
+ */
+static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
+{
+	const char *path = dwarf_file__path(df);
+	int err = elf_symtab__new(dwarf_file__elf(df), ret);
+
+	if (err == -ENOENT)
+		pr_err("%s: no ELF symbol table (.symtab) to select functions with", path);
+	else if (err)
+		pr_err("%s: cannot read the ELF symbol table: %s", path, strerror(-err));
+	if (!err && opts.features.decl_tag_kfuncs && opts.features.decl_tag) {
+		err = elf_symtab__read_kfuncs(*ret, path);
+		if (err)
+			elf_symtab__free(*ret);
+	}
+	return err;
+}
+
+static int encode_file(struct dwarf_file *df, const struct btf *base,
+		       struct btf_encoder_opts *eo, struct btf_encoder **encoder)
+{
+	struct elf_symtab *symtab;
+	int err = read_symtab(df, &symtab);
+
+	if (err)
+		return err;
+	if (!*encoder) {
+		eo->big_endian = dwarf_file__is_big_endian(df);
+		err = btf_encoder__new(eo, base, encoder);
+		if (err) {
+			elf_symtab__free(symtab);
+			return err;
+		}
+	}
+	return btf_encoder__add_file(*encoder, symtab) ?:
+	       dwarf_loader__load(df, &opts.loader, encode_cu, *encoder);
+}
+
 static int encode_files(const struct btf *base)
 {
 	struct btf_encoder_opts eo = {
@@ -386,6 +427,12 @@ static int encode_files(const struct btf *base)
 		.out_path = opts.detached_out,
 		.gen_floats = opts.features.float_,
 		.enum64 = opts.features.enum64,
+		.percpu_vars = opts.features.var,
+		.global_vars = opts.features.global_var,
+		.encode_force = opts.features.encode_force,
+		.decl_tags = opts.features.decl_tag,
+		.consistent_func = opts.features.consistent_func,
+		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 	};
 	struct btf_encoder *encoder = NULL;
 	struct dwarf_file *df = NULL;
@@ -395,11 +442,7 @@ static int encode_files(const struct btf *base)
 		err = dwarf_file__open(opts.files[i], &df);
 		if (err)
 			break;
-		if (!encoder) {
-			eo.big_endian = dwarf_file__is_big_endian(df);
-			err = btf_encoder__new(&eo, base, &encoder);
-		}
-		err = err ?: dwarf_loader__load(df, &opts.loader, encode_cu, encoder);
+		err = encode_file(df, base, &eo, &encoder);
 		dwarf_file__free(df);
 	}
 	err = err ?: btf_encoder__finish(encoder);
@@ -435,6 +478,8 @@ static int run_encode(void)
 		return -EOPNOTSUPP;
 	}
 	opts.loader.type_tags = opts.features.type_tag;
+	opts.loader.decl_tags = opts.features.decl_tag;
+	opts.loader.param_locations = true;
 	err = load_base(&base) ?: encode_files(base);
 	btf__free(base);
 	return err;

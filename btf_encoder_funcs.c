@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Which functions become BTF FUNCs, and with which prototype.
+ *
+ * A function is a candidate in every CU that defines (or inlines) it, so
+ * one ELF function group collects several saved states. After the last CU
+ * the states are sorted by group name, stably (CU order, then function
+ * order within a CU), and each group's states are compared: the group is
+ * skipped when the states disagree on the prototype, when parameters are
+ * not where the ABI puts them, or when its symbols are ambiguous; else one
+ * state, the canonical one, is encoded. This order and these rules are
+ * upstream pahole v1.31's, which makes the output type for type the same.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btf_encoder_funcs.h"
+#include "log.h"
+
+/* kfunc flags, include/linux/btf.h */
+enum { KF_FASTCALL = 1 << 12 };
+
+struct func_param_ref {
+	uint32_t	name_off;	/* in the BTF strings */
+	uint32_t	type;		/* BTF id, pre-dedup */
+};
+
+struct func_annot_ref {
+	uint32_t	value_off;	/* in the BTF strings */
+	int32_t		component_idx;
+};
+
+/* One saved candidate. */
+struct func_state {
+	const struct elf_func_group *group;	/* borrowed from a symtab */
+	uint64_t	addr;			/* low_pc, 0 when none */
+	uint32_t	seq;			/* save order, for a stable sort */
+	uint32_t	ret_type;		/* BTF id */
+	uint32_t	first_param, nr_params;	/* in func_table.params */
+	uint32_t	first_annot, nr_annots;	/* in func_table.annots */
+	bool		optimized_parms, unexpected_reg, inconsistent, uncertain_parm_loc;
+	bool		reordered_parm, signature_changed, optimized_symbol;
+};
+
+enum skip_reason {
+	SKIP_NONE,
+	SKIP_UNEXPECTED_REG,
+	SKIP_INCONSISTENT,
+	SKIP_UNCERTAIN_LOC,
+	SKIP_REORDERED,
+	SKIP_OPTIMIZED,
+	SKIP_AMBIGUOUS,
+	SKIP__MAX,
+};
+
+static const char *const skip_reasons[SKIP__MAX] = {
+	[SKIP_UNEXPECTED_REG] = "unexpected register usage for parameter",
+	[SKIP_INCONSISTENT] = "inconsistent prototype",
+	[SKIP_UNCERTAIN_LOC] = "uncertain parameter location",
+	[SKIP_REORDERED] = "reordered parameters",
+	[SKIP_OPTIMIZED] = "optimized parameters",
+	[SKIP_AMBIGUOUS] = "ambiguous address",
+};
+
+struct func_table {
+	struct func_table_opts	opts;
+	struct func_state	*states;
+	uint32_t		nr_states, states_cap;
+	struct func_param_ref	*params;
+	uint32_t		nr_params, params_cap;
+	struct func_annot_ref	*annots;
+	uint32_t		nr_annots, annots_cap;
+	uint32_t		nr_skipped[SKIP__MAX];
+	uint32_t		nr_emitted;
+};
+
+struct func_table *func_table__new(const struct func_table_opts *opts)
+{
+	struct func_table *ft = calloc(1, sizeof(*ft));
+
+	if (ft)
+		ft->opts = *opts;
+	return ft;
+}
+
+void func_table__free(struct func_table *ft)
+{
+	if (!ft)
+		return;
+	free(ft->states);
+	free(ft->params);
+	free(ft->annots);
+	free(ft);
+}
+
+/* ---- saving ----------------------------------------------------------------------- */
+
+static bool has_param_names(const struct function *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->nr_params; i++)
+		if (!f->params[i].name)
+			return false;
+	return true;
+}
+
+/* The state's address is that of a .isra or .constprop clone of the group. */
+static bool is_optimized_symbol(const struct elf_func_group *g, uint64_t addr)
+{
+	uint32_t i;
+
+	for (i = 0; addr && i < g->nr_syms; i++)
+		if (g->syms[i].addr == addr && g->syms[i].is_clone)
+			return true;
+	return false;
+}
+
+static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
+{
+	int err = dw_ensure_cap(&ft->params, &ft->params_cap, sizeof(*ft->params),
+				ft->nr_params + 1);
+
+	if (!err)
+		ft->params[ft->nr_params++] = (struct func_param_ref){ name_off, type };
+	return err;
+}
+
+/*
+ * Parameter names enter the string table now, even for functions that end
+ * up skipped: upstream's string section has them, and in this order.
+ */
+static int save_params(struct func_table *ft, struct btf *btf, const struct function *f,
+		       const uint32_t *ids, struct func_state *s)
+{
+	uint32_t i;
+	int off, err;
+
+	s->first_param = ft->nr_params;
+	for (i = 0; i < f->nr_params; i++) {
+		const struct parameter *p = &f->params[i];
+
+		/* A clone that moved parameters has dropped the optimized-out ones. */
+		if (f->reordered_parm && p->is_optimized_out)
+			continue;
+		off = btf__add_str(btf, p->name);
+		if (off < 0)
+			return off;
+		err = add_param(ft, off, ids[p->type]);
+		if (err)
+			return err;
+	}
+	if (f->has_varargs) {
+		err = add_param(ft, 0, 0);
+		if (err)
+			return err;
+	}
+	s->nr_params = ft->nr_params - s->first_param;
+	return 0;
+}
+
+static int save_annots(struct func_table *ft, struct btf *btf, const struct function *f,
+		       struct func_state *s)
+{
+	uint32_t i;
+	int off, err = dw_ensure_cap(&ft->annots, &ft->annots_cap, sizeof(*ft->annots),
+				     ft->nr_annots + f->nr_annots);
+
+	if (err)
+		return err;
+	s->first_annot = ft->nr_annots;
+	s->nr_annots = f->nr_annots;
+	for (i = 0; i < f->nr_annots; i++) {
+		off = btf__add_str(btf, f->annots[i].value);
+		if (off < 0)
+			return off;
+		ft->annots[ft->nr_annots++] = (struct func_annot_ref){
+			.value_off = off, .component_idx = f->annots[i].component_idx };
+	}
+	return 0;
+}
+
+static int save_function(struct func_table *ft, struct btf *btf, const struct function *f,
+			 const uint32_t *ids, const struct elf_func_group *g)
+{
+	struct func_state s = {
+		.group = g, .addr = f->low_pc, .seq = ft->nr_states,
+		.ret_type = ids[f->ret_type],
+		.optimized_parms = f->optimized_parms, .unexpected_reg = f->unexpected_reg,
+		.uncertain_parm_loc = f->uncertain_parm_loc, .reordered_parm = f->reordered_parm,
+		.signature_changed = f->signature_changed,
+		.optimized_symbol = is_optimized_symbol(g, f->low_pc),
+	};
+	int err = dw_ensure_cap(&ft->states, &ft->states_cap, sizeof(*ft->states),
+				ft->nr_states + 1) ?:
+		  save_params(ft, btf, f, ids, &s) ?: save_annots(ft, btf, f, &s);
+
+	if (!err)
+		ft->states[ft->nr_states++] = s;
+	return err;
+}
+
+int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
+			const uint32_t *ids, const struct elf_symtab *symtab)
+{
+	uint32_t i;
+	int err;
+
+	/* Without function symbols nothing is known to be callable. */
+	if (!elf_symtab__nr_func_groups(symtab))
+		return 0;
+	for (i = 0; i < cu->nr_functions; i++) {
+		const struct function *f = &cu->functions[i];
+		const struct elf_func_group *g;
+
+		if (f->is_declaration || !has_param_names(f) || !f->name)
+			continue;
+		g = elf_symtab__find_func(symtab, f->name);
+		if (!g)
+			continue;
+		err = save_function(ft, btf, f, ids, g);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* ---- prototype comparison ------------------------------------------------------------- */
+
+/* FWD counts as the kind its kind_flag names. */
+static int fwd_kind(const struct btf_type *t)
+{
+	if (btf_kind(t) == BTF_KIND_FWD)
+		return btf_kflag(t) ? BTF_KIND_UNION : BTF_KIND_STRUCT;
+	return btf_kind(t);
+}
+
+static bool names_match(const struct btf *btf, const struct btf_type *a,
+			const struct btf_type *b)
+{
+	return a->name_off == b->name_off ||
+	       !strcmp(btf__name_by_offset(btf, a->name_off), btf__name_by_offset(btf, b->name_off));
+}
+
+static bool types_match(const struct btf *btf, uint32_t a, uint32_t b, unsigned int depth);
+
+static bool protos_match(const struct btf *btf, const struct btf_type *ta,
+			 const struct btf_type *tb, unsigned int depth)
+{
+	const struct btf_param *pa = btf_params(ta), *pb = btf_params(tb);
+	uint16_t i, n = btf_vlen(ta);
+
+	if (n != btf_vlen(tb) || !types_match(btf, ta->type, tb->type, depth + 1))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!types_match(btf, pa[i].type, pb[i].type, depth + 1))
+			return false;
+	return true;
+}
+
+/*
+ * A loose structural comparison of two pre-dedup types: aggregates, enums
+ * and typedefs match by name, const is ignored where the other side has
+ * none, and references are followed.
+ */
+static bool types_match(const struct btf *btf, uint32_t a, uint32_t b, unsigned int depth)
+{
+	unsigned int hops;
+
+	for (hops = 0; depth < 64 && hops < 1024; hops++) {
+		const struct btf_type *ta, *tb;
+		int ka, kb;
+
+		if (a == b)
+			return true;
+		if (!a || !b)
+			return false;
+		ta = btf__type_by_id(btf, a);
+		tb = btf__type_by_id(btf, b);
+		ka = fwd_kind(ta);
+		kb = fwd_kind(tb);
+		if (ka != kb) {
+			if (ka == BTF_KIND_CONST)
+				a = ta->type;
+			else if (kb == BTF_KIND_CONST)
+				b = tb->type;
+			else
+				return false;
+			continue;
+		}
+		switch (ka) {
+		case BTF_KIND_INT:
+			return ta->size == tb->size && btf_int_encoding(ta) == btf_int_encoding(tb) &&
+			       btf_int_offset(ta) == btf_int_offset(tb) &&
+			       btf_int_bits(ta) == btf_int_bits(tb) && names_match(btf, ta, tb);
+		case BTF_KIND_FLOAT:
+			return ta->size == tb->size && names_match(btf, ta, tb);
+		case BTF_KIND_TYPEDEF: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+			return names_match(btf, ta, tb);
+		case BTF_KIND_PTR: case BTF_KIND_VOLATILE: case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+			a = ta->type;
+			b = tb->type;
+			break;
+		case BTF_KIND_ARRAY:
+			if (btf_array(ta)->nelems != btf_array(tb)->nelems)
+				return false;
+			a = btf_array(ta)->type;
+			b = btf_array(tb)->type;
+			break;
+		case BTF_KIND_FUNC_PROTO:
+			return protos_match(btf, ta, tb, depth);
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
+static bool states_match(const struct func_table *ft, const struct btf *btf,
+			 const struct func_state *a, const struct func_state *b)
+{
+	uint32_t i;
+
+	if (a->nr_params != b->nr_params)
+		return false;
+	if (!types_match(btf, a->ret_type, b->ret_type, 0))
+		return false;
+	for (i = 0; i < a->nr_params; i++)
+		if (!types_match(btf, ft->params[a->first_param + i].type,
+				 ft->params[b->first_param + i].type, 0)) {
+			pr_debug("%s : parameter %u differs between definitions", a->group->name,
+				 i + 1);
+			return false;
+		}
+	return true;
+}
+
+/* ---- selection ------------------------------------------------------------------------ */
+
+static int cmp_state(const void *x, const void *y)
+{
+	const struct func_state *a = x, *b = y;
+	int c = a->group == b->group ? 0 : strcmp(a->group->name, b->group->name);
+
+	if (c)
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * The first state shares its doubts with each later one; while it has
+ * none, their prototypes are compared, and a difference is one.
+ */
+static void combine(const struct func_table *ft, const struct btf *btf,
+		    struct func_state *a, struct func_state *b)
+{
+	bool unexpected = a->unexpected_reg | b->unexpected_reg;
+	bool inconsistent = a->inconsistent | b->inconsistent;
+	bool uncertain = a->uncertain_parm_loc | b->uncertain_parm_loc;
+	bool reordered = a->reordered_parm | b->reordered_parm;
+
+	if (!unexpected && !inconsistent && !reordered && !states_match(ft, btf, a, b))
+		inconsistent = true;
+	a->unexpected_reg = b->unexpected_reg = unexpected;
+	a->inconsistent = b->inconsistent = inconsistent;
+	a->uncertain_parm_loc = b->uncertain_parm_loc = uncertain;
+	a->reordered_parm = b->reordered_parm = reordered;
+}
+
+/* Optimized-out parameters matter when the code runs with another signature. */
+static bool skip_optimized(const struct func_state *s)
+{
+	return s->optimized_parms && (s->signature_changed || s->optimized_symbol);
+}
+
+/*
+ * The definition the linker kept (its address is a symbol's), preferring
+ * one that is not skipped for optimized parameters; else the first.
+ */
+static struct func_state *canonical_state(struct func_state *states, uint32_t n)
+{
+	const struct elf_func_group *g = states[0].group;
+	struct func_state *first = NULL;
+	uint32_t i, j;
+
+	if (n == 1)
+		return states;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < g->nr_syms; j++) {
+			if (states[i].addr != g->syms[j].addr)
+				continue;
+			if (!first)
+				first = &states[i];
+			if (!skip_optimized(&states[i]))
+				return &states[i];
+		}
+	return first ? first : states;
+}
+
+/* The last of the applicable reasons wins, as in upstream's log. */
+static enum skip_reason skip_reason(const struct func_table *ft, const struct func_state *s,
+				    const struct func_state *canonical)
+{
+	enum skip_reason r = SKIP_NONE;
+
+	if (s->unexpected_reg)
+		r = SKIP_UNEXPECTED_REG;
+	if (ft->opts.consistent_func && s->inconsistent)
+		r = SKIP_INCONSISTENT;
+	if (s->uncertain_parm_loc)
+		r = SKIP_UNCERTAIN_LOC;
+	if (s->reordered_parm)
+		r = SKIP_REORDERED;
+	if (skip_optimized(canonical))
+		r = SKIP_OPTIMIZED;
+	if (s->group->is_ambiguous)
+		r = SKIP_AMBIGUOUS;
+	return r;
+}
+
+/* ---- emission ----------------------------------------------------------------------- */
+
+/*
+ * A copy of a string of @btf: libbpf may move its string data while adding
+ * to it, even a string it already has. NULL when out of memory.
+ */
+static char *btf_str_dup(const struct btf *btf, uint32_t off)
+{
+	return strdup(btf__name_by_offset(btf, off));
+}
+
+static int emit_proto(const struct func_table *ft, struct btf *btf, const struct func_state *s)
+{
+	int id = btf__add_func_proto(btf, s->ret_type), err;
+	uint32_t i;
+
+	for (i = 0; id > 0 && i < s->nr_params; i++) {
+		const struct func_param_ref *p = &ft->params[s->first_param + i];
+		char *name = p->name_off ? btf_str_dup(btf, p->name_off) : NULL;
+
+		if (p->name_off && !name)
+			return -ENOMEM;
+		err = btf__add_func_param(btf, name, p->type);
+		free(name);
+		if (err)
+			return err;
+	}
+	return id;
+}
+
+static int add_decl_tag(struct btf *btf, const char *value, int target, int component_idx)
+{
+	int id = btf__add_decl_tag(btf, value, target, component_idx);
+
+	return id < 0 ? id : 0;
+}
+
+static int emit_annots(const struct func_table *ft, struct btf *btf,
+		       const struct func_state *s, int fn_id)
+{
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < s->nr_annots; i++) {
+		const struct func_annot_ref *a = &ft->annots[s->first_annot + i];
+		char *value = btf_str_dup(btf, a->value_off);
+
+		if (!value)
+			return -ENOMEM;
+		err = add_decl_tag(btf, value, fn_id, a->component_idx);
+		free(value);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* FUNC_PROTO, FUNC (always static linkage, as upstream), decl tags, kfunc tags. */
+static int emit_function(struct func_table *ft, struct btf *btf, const struct func_state *s)
+{
+	const struct elf_func_group *g = s->group;
+	int proto = emit_proto(ft, btf, s), fn, err;
+
+	if (proto < 0)
+		return proto;
+	fn = btf__add_func(btf, g->name, BTF_FUNC_STATIC, proto);
+	if (fn < 0)
+		return fn;
+	err = emit_annots(ft, btf, s, fn);
+	if (err || !g->is_kfunc || !ft->opts.tag_kfuncs || !ft->opts.decl_tags)
+		return err;
+	err = add_decl_tag(btf, "bpf_kfunc", fn, -1);
+	if (!err && (g->kfunc_flags & KF_FASTCALL))
+		err = add_decl_tag(btf, "bpf_fastcall", fn, -1);
+	return err;
+}
+
+static void report(const struct func_table *ft, const char *path)
+{
+	uint32_t r;
+
+	pr_info("%s: %u functions encoded", path, ft->nr_emitted);
+	for (r = 1; r < SKIP__MAX; r++)
+		if (ft->nr_skipped[r])
+			pr_info("%s: %u functions skipped: %s", path, ft->nr_skipped[r],
+				skip_reasons[r]);
+}
+
+int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
+{
+	uint32_t i, j;
+	int err;
+
+	if (ft->nr_states)
+		qsort(ft->states, ft->nr_states, sizeof(*ft->states), cmp_state);
+	for (i = 0; i < ft->nr_states; i = j) {
+		struct func_state *s = &ft->states[i], *canonical;
+		enum skip_reason r;
+
+		for (j = i + 1; j < ft->nr_states && ft->states[j].group == s->group; j++)
+			combine(ft, btf, s, &ft->states[j]);
+		canonical = canonical_state(s, j - i);
+		r = skip_reason(ft, s, canonical);
+		if (r) {
+			ft->nr_skipped[r]++;
+			pr_debug("%s : skipping BTF encoding of function due to %s",
+				 s->group->name, skip_reasons[r]);
+			continue;
+		}
+		err = emit_function(ft, btf, canonical);
+		if (err) {
+			pr_err("%s: function '%s' cannot be encoded: %s", path, s->group->name,
+			       strerror(-err));
+			return err;
+		}
+		ft->nr_emitted++;
+	}
+	report(ft, path);
+	return 0;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_BTF_ENCODER_FUNCS_H
+#define PAHOLE_BTF_ENCODER_FUNCS_H
+/*
+ * Function selection for the BTF encoder: every CU's candidate functions
+ * are saved as they come (CU order), and after the last CU the states of
+ * each ELF function group are compared and at most one FUNC is emitted per
+ * group, in name order. Collector (main) thread only, like the encoder.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <bpf/btf.h>
+
+#include "dwarves.h"
+#include "elf_symtab.h"
+
+struct func_table_opts {
+	bool	consistent_func;	/* skip groups with inconsistent prototypes */
+	bool	decl_tags;		/* DECL_TAGs at all (kfunc tags need it too) */
+	bool	tag_kfuncs;		/* bpf_kfunc / bpf_fastcall tags on kfuncs */
+};
+
+struct func_table;
+
+/* A new, empty table, or NULL (out of memory). Free with func_table__free(). */
+struct func_table *func_table__new(const struct func_table_opts *opts);
+void func_table__free(struct func_table *ft);
+
+/*
+ * Saves the functions of @cu that @symtab (borrowed; must outlive @ft)
+ * backs with a symbol. @ids maps @cu's core ids to BTF ids of @btf.
+ * Parameter names and decl tag values go into @btf's strings now, as
+ * upstream pahole does. 0 or -ENOMEM.
+ */
+int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
+			const uint32_t *ids, const struct elf_symtab *symtab);
+
+/*
+ * Decides, for each function group in name order, whether and how it is
+ * encoded, and appends FUNC_PROTO, FUNC and DECL_TAGs to @btf. 0 or -errno
+ * (reported with @path).
+ */
+int func_table__emit(struct func_table *ft, struct btf *btf, const char *path);
+
+#endif

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Subprograms and variables of a CU, after its DIE walk: origins,
+ * specifications, parameter locations against the ABI, and the function
+ * flags the BTF encoder selects FUNCs by (upstream pahole v1.31's rules).
+ */
+#include <dwarf.h>
+#include <elf.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dwarf_functions.h"
+
+/* die_off -> index of a record, sorted by die_off. */
+struct off_index {
+	uint64_t	die_off;
+	uint32_t	idx;
+};
+
+/*
+ * The argument registers of the psABIs, as DWARF register numbers: x86-64
+ * rdi, rsi, rdx, rcx, r8, r9; arm and aarch64 r0-r7; s390 r2-r6. Others
+ * only have a count, which turns off the register checks.
+ */
+void abi_regs__init(struct abi_regs *abi, unsigned int machine)
+{
+	static const int x86_64[] = { 5, 4, 1, 2, 8, 9 };
+	uint32_t i;
+
+	memset(abi, 0, sizeof(*abi));
+	for (i = 0; i < 8; i++)
+		abi->regs[i] = -1;
+	abi->agg_two_regs = machine != EM_S390;
+	switch (machine) {
+	case EM_X86_64:
+		for (i = 0; i < 6; i++)
+			abi->regs[i] = DW_OP_reg0 + x86_64[i];
+		abi->nr_regs = 6;
+		break;
+	case EM_SPARC: case EM_SPARCV9:
+		abi->nr_regs = 6;
+		break;
+	case EM_S390:
+		for (i = 0; i < 5; i++)
+			abi->regs[i] = DW_OP_reg2 + i;
+		abi->nr_regs = 5;
+		break;
+	case EM_ARM: case EM_AARCH64:
+		for (i = 0; i < 8; i++)
+			abi->regs[i] = DW_OP_reg0 + i;
+		abi->nr_regs = 8;
+		break;
+	case EM_ARC: case EM_MIPS: case EM_PPC: case EM_PPC64: case EM_RISCV:
+		abi->nr_regs = 8;
+		break;
+	}
+}
+
+
+static int cmp_map_entry(const void *a, const void *b)
+{
+	const struct off_index *x = a, *y = b;
+
+	if (x->die_off != y->die_off)
+		return x->die_off < y->die_off ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* A sorted die_off -> index map of @n records, reading each offset at @off_of. */
+static int build_index(struct off_index **ret, const void *base, size_t elem_size,
+		       uint32_t n, size_t off_of)
+{
+	struct off_index *map = malloc((n + 1) * sizeof(*map));
+	uint32_t i;
+
+	if (!map)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const char *rec = (const char *)base + i * elem_size;
+
+		map[i].die_off = *(const uint64_t *)(rec + off_of);
+		map[i].idx = i;
+	}
+	if (n)
+		qsort(map, n, sizeof(*map), cmp_map_entry);
+	*ret = map;
+	return 0;
+}
+
+static bool find_index(const struct off_index *map, uint32_t n, uint64_t die_off,
+		       uint32_t *ret)
+{
+	uint32_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (map[mid].die_off < die_off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == n || map[lo].die_off != die_off)
+		return false;
+	*ret = map[lo].idx;
+	return true;
+}
+
+/* The core id a DIE offset stands for; unknown ones are void. */
+static uint32_t resolve_type_off(const struct cu_functions *cf, uint64_t die_off)
+{
+	return die_off == NO_TYPE ? 0 : cf->type_id(cf->ctx, die_off);
+}
+
+static struct fn_param *origin_param(struct cu_functions *cf, const struct fn_param *p)
+{
+	uint32_t i;
+
+	if (p->type_off != NO_TYPE || !p->has_origin ||
+	    !find_index(cf->param_map, cf->nr_params, p->origin_off, &i))
+		return NULL;
+	return &cf->params[i];
+}
+
+static struct fn_info *find_fn(struct cu_functions *cf, uint64_t die_off)
+{
+	uint32_t i;
+
+	return find_index(cf->fn_map, cf->nr_fns, die_off, &i) ? &cf->fns[i] : NULL;
+}
+
+/*
+ * Names and types: a concrete instance's parameters take the name and type
+ * of their abstract origin; one that moved is a sign of a clone that
+ * dropped parameters. A function without a name takes its origin's, or its
+ * specification's.
+ */
+static void resolve_params(struct cu_functions *cf)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < cf->nr_params; i++)
+		cf->params[i].type = resolve_type_off(cf, cf->params[i].type_off);
+	for (i = 0; i < cf->nr_fns; i++) {
+		struct fn_info *fi = &cf->fns[i], *o = NULL;
+
+		if (!fi->f.name && fi->has_origin)
+			o = find_fn(cf, fi->origin_off);
+		if (!fi->f.name && !o && fi->has_spec)
+			o = find_fn(cf, fi->spec_off);
+		if (o)
+			fi->f.name = o->f.name;
+		for (j = 0; j < fi->nr_params; j++) {
+			struct fn_param *p = &cf->params[fi->first_param + j];
+			const struct fn_param *op = origin_param(cf, p);
+
+			if (!op) {
+				cf->nr_unresolved += p->type_off == NO_TYPE && p->has_origin;
+				continue;
+			}
+			p->name = op->name;
+			p->type = op->type;
+			fi->f.reordered_parm |= p->idx != op->idx;
+		}
+	}
+}
+
+/*
+ * A concrete instance knows where its parameters are; its abstract origin
+ * (the DIE the inlined copies and the other clones share) learns it too,
+ * so that its own analysis sees it. In function order: the last one wins.
+ */
+static void share_locations(struct cu_functions *cf)
+{
+	uint32_t i;
+
+	for (i = 0; i < cf->nr_params; i++) {
+		struct fn_param *p = &cf->params[i];
+
+		p->byte_size = cu__type_byte_size(cf->cu, p->type);
+		p->in_memory = p->byte_size >
+			       (cf->abi->agg_two_regs ? 2u : 1u) * cf->cu->addr_size;
+		if (p->loc.has_loc)
+			cf->decode_location(cf->ctx, p);
+	}
+	for (i = 0; i < cf->nr_fns; i++) {
+		const struct fn_info *fi = &cf->fns[i];
+		uint32_t j;
+
+		for (j = 0; j < fi->nr_params; j++) {
+			const struct fn_param *p = &cf->params[fi->first_param + j];
+			struct fn_param *op = origin_param(cf, p);
+
+			if (!op)
+				continue;
+			op->loc.has_loc |= p->loc.has_loc;
+			op->loc.has_const_value |= p->loc.has_const_value;
+			if (p->loc.reg >= 0)
+				op->loc.reg = p->loc.reg;
+			if (p->byte_size)
+				op->byte_size = p->byte_size;
+			op->in_memory |= p->in_memory;
+		}
+	}
+}
+
+static uint32_t param_slots(const struct cu_functions *cf, const struct fn_param *p)
+{
+	uint64_t word = cf->cu->addr_size ?: 8;
+
+	if (!cf->abi->agg_two_regs || p->byte_size <= word)
+		return 1;
+	return (p->byte_size + word - 1) / word;
+}
+
+/*
+ * clang, signature unchanged: every parameter passed in registers must be
+ * in one of the registers of its slots; nothing is taken as optimized out.
+ */
+static void check_clang_registers(const struct cu_functions *cf, struct fn_param *params,
+				  uint32_t n)
+{
+	const struct abi_regs *abi = cf->abi;
+	uint32_t i, r = 0, s, slots;
+
+	for (i = 0; i < n; i++) {
+		struct fn_param *p = &params[i];
+		bool found = false;
+
+		slots = param_slots(cf, p);
+		if (p->in_memory)
+			continue;
+		if (r >= abi->nr_regs)
+			break;
+		for (s = 0; s < slots && r + s < abi->nr_regs; s++)
+			found |= p->loc.reg == abi->regs[r + s];
+		if (p->loc.reg >= 0 && !found)
+			p->loc.unexpected_reg = true;
+		r += slots;
+	}
+}
+
+/*
+ * GCC (and clang with DW_CC_nocall): walk the argument registers. A
+ * parameter with a location but no register was optimized out, one in
+ * another register than its slot's is unexpected, and GCC's constant
+ * parameters (DW_AT_const_value, no location) are optimized out.
+ */
+static void check_registers(const struct cu_functions *cf, struct fn_param *params, uint32_t n)
+{
+	const struct abi_regs *abi = cf->abi;
+	uint32_t i, r = 0;
+
+	for (i = 0; i < n; i++) {
+		struct fn_param *p = &params[i];
+		bool regs_left = r < abi->nr_regs;
+		int expected = regs_left ? abi->regs[r] : -1;
+
+		if (p->loc.has_loc) {
+			if (!regs_left)
+				continue;
+			if (p->loc.reg < 0)
+				p->loc.optimized = true;
+			else if (expected >= 0 && expected != p->loc.reg)
+				p->loc.unexpected_reg = true;
+		} else if (p->loc.has_const_value && !cf->is_clang) {
+			p->loc.optimized = true;
+		}
+		r += p->in_memory ? 1 : param_slots(cf, p);
+	}
+}
+
+/* A struct passed by value (through typedefs and const) uses registers its own way. */
+static bool is_struct_param(const struct cu *cu, uint32_t id)
+{
+	uint32_t hops;
+
+	for (hops = 0; id && hops < cu->nr_types; hops++) {
+		const struct type *t = cu__type(cu, id);
+
+		if (t->kind == TK_STRUCT)
+			return true;
+		if (t->kind != TK_CONST && t->kind != TK_TYPEDEF)
+			return false;
+		id = t->type;
+	}
+	return false;
+}
+
+/* A named packed struct passed by value after the argument registers. */
+static bool has_uncertain_param(const struct cu_functions *cf, const struct fn_info *fi)
+{
+	uint32_t i, nr_regs = cf->abi->nr_regs;
+
+	if (fi->nr_params < nr_regs)
+		return false;
+	for (i = nr_regs; i < fi->nr_params; i++) {
+		uint32_t id = cf->params[fi->first_param + i].type;
+		const struct type *t = cu__type(cf->cu, id);
+
+		if (t->kind == TK_STRUCT && t->name && cu__struct_is_packed(cf->cu, id))
+			return true;
+	}
+	return false;
+}
+
+static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
+{
+	struct fn_param *params = &cf->params[fi->first_param];
+	bool unexpected = false, struct_param = false;
+	struct fn_info *o;
+	uint32_t i;
+
+	if (cf->is_clang && !fi->f.signature_changed)
+		check_clang_registers(cf, params, fi->nr_params);
+	else
+		check_registers(cf, params, fi->nr_params);
+	for (i = 0; i < fi->nr_params; i++) {
+		fi->f.optimized_parms |= params[i].loc.optimized || !params[i].loc.has_loc;
+		unexpected |= params[i].loc.unexpected_reg;
+		struct_param |= is_struct_param(cf->cu, params[i].type);
+	}
+	fi->f.unexpected_reg = unexpected && !struct_param;
+	fi->f.ret_type = resolve_type_off(cf, fi->type_off);
+	if (!fi->f.ret_type && fi->has_origin && (o = find_fn(cf, fi->origin_off)))
+		fi->f.ret_type = o->f.ret_type;
+	fi->f.uncertain_parm_loc = has_uncertain_param(cf, fi);
+}
+
+/* Copies a range of cf->annots into the CU's arena. */
+static int copy_annots(struct cu_functions *cf, uint32_t first, uint32_t n,
+		       struct annotation **ret)
+{
+	*ret = NULL;
+	if (!n)
+		return 0;
+	*ret = arena__alloc(&cf->cu->arena, n * sizeof(**ret));
+	if (!*ret)
+		return -ENOMEM;
+	memcpy(*ret, cf->annots + first, n * sizeof(**ret));
+	return 0;
+}
+
+static int emit_function(struct cu_functions *cf, struct fn_info *fi)
+{
+	struct function *f = &fi->f;
+	uint32_t i;
+
+	f->nr_params = fi->nr_params;
+	f->params = arena__alloc(&cf->cu->arena, (fi->nr_params + 1) * sizeof(*f->params));
+	if (!f->params)
+		return -ENOMEM;
+	for (i = 0; i < fi->nr_params; i++) {
+		f->params[i].name = cf->params[fi->first_param + i].name;
+		f->params[i].type = cf->params[fi->first_param + i].type;
+		f->params[i].is_optimized_out = !cf->params[fi->first_param + i].loc.has_loc ||
+						cf->params[fi->first_param + i].loc.optimized;
+	}
+	f->nr_annots = fi->nr_annots;
+	return copy_annots(cf, fi->first_annot, fi->nr_annots, &f->annots) ?:
+	       cu__add_function(cf->cu, f);
+}
+
+static int resolve_functions(struct cu_functions *cf)
+{
+	uint32_t i;
+	int err = build_index(&cf->param_map, cf->params, sizeof(*cf->params), cf->nr_params,
+			      offsetof(struct fn_param, die_off)) ?:
+		  build_index(&cf->fn_map, cf->fns, sizeof(*cf->fns), cf->nr_fns,
+			      offsetof(struct fn_info, die_off));
+
+	if (err)
+		return err;
+	resolve_params(cf);
+	share_locations(cf);
+	for (i = 0; i < cf->nr_fns; i++)
+		analyse_function(cf, &cf->fns[i]);
+	for (i = 0; i < cf->nr_fns && !err; i++)
+		err = emit_function(cf, &cf->fns[i]);
+	return err;
+}
+
+/* Top-level variables come in DIE order, so they are sorted by offset. */
+static const struct var_info *find_var(const struct cu_functions *cf, uint64_t die_off)
+{
+	uint32_t lo = 0, hi = cf->nr_vars;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (cf->vars[mid].die_off < die_off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cf->nr_vars && cf->vars[lo].die_off == die_off ? &cf->vars[lo] : NULL;
+}
+
+/*
+ * A definition with DW_AT_specification takes its name, type, linkage and
+ * annotations from the declaration it completes.
+ */
+static int resolve_variables(struct cu_functions *cf)
+{
+	uint32_t i;
+	int err = 0;
+
+	for (i = 0; i < cf->nr_vars; i++)
+		cf->vars[i].v.type = resolve_type_off(cf, cf->vars[i].type_off);
+	for (i = 0; i < cf->nr_vars && !err; i++) {
+		struct var_info *vi = &cf->vars[i];
+		const struct var_info *spec = vi->has_spec ? find_var(cf, vi->spec_off) : NULL;
+		const struct var_info *src = spec ? spec : vi;
+		struct variable v = vi->v;
+
+		if (spec) {
+			v.name = spec->v.name;
+			v.type = spec->v.type;
+			v.is_external = spec->v.is_external;
+		}
+		v.is_declaration = vi->v.is_declaration && !spec;
+		v.nr_annots = src->nr_annots;
+		err = copy_annots(cf, src->first_annot, src->nr_annots, &v.annots) ?:
+		      cu__add_variable(cf->cu, &v);
+	}
+	return err;
+}
+
+
+int cu_functions__resolve(struct cu_functions *cf)
+{
+	int err = resolve_functions(cf) ?: resolve_variables(cf);
+
+	free(cf->param_map);
+	free(cf->fn_map);
+	cf->param_map = cf->fn_map = NULL;
+	return err;
+}

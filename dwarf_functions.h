@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DWARF_FUNCTIONS_H
+#define PAHOLE_DWARF_FUNCTIONS_H
+/*
+ * The second half of loading a CU's subprograms and variables, internal to
+ * the DWARF loader: once the DIE walk has collected them, abstract origins
+ * and specifications are followed, parameter locations are checked against
+ * the ABI's argument registers, and they become the model's functions and
+ * variables. Runs on the thread that loads the CU; touches only that CU.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <elfutils/libdw.h>
+
+#include "dwarves.h"
+
+/* Where the ABI passes the first arguments: DW_OP_regN atoms, by slot. */
+struct abi_regs {
+	int		regs[8];	/* -1: not known */
+	uint32_t	nr_regs;	/* argument registers */
+	bool		agg_two_regs;	/* an aggregate of two words takes two registers */
+};
+
+/* The argument registers of ELF machine @e_machine. */
+void abi_regs__init(struct abi_regs *abi, unsigned int e_machine);
+
+/* The type_off of a DIE without DW_AT_type. */
+static const uint64_t NO_TYPE = UINT64_MAX;
+
+/* What a parameter's location says about it on function entry. */
+struct param_loc {
+	int		reg;		/* the DW_OP_regN atom holding it, or -1 */
+	bool		has_loc;	/* DW_AT_location present */
+	bool		has_const_value;
+	bool		optimized;	/* conclusions of the register walk */
+	bool		unexpected_reg;
+};
+
+/* A formal parameter of a subprogram while its CU loads. */
+struct fn_param {
+	uint64_t	die_off;
+	uint64_t	type_off;	/* NO_TYPE when absent */
+	uint64_t	origin_off;	/* DW_AT_abstract_origin, when has_origin */
+	uint64_t	byte_size;	/* of its type, once resolved */
+	Dwarf_Attribute	location;	/* DW_AT_location, when loc.has_loc */
+	const char	*name;		/* borrowed */
+	uint32_t	type;		/* core id, once resolved */
+	uint32_t	idx;		/* position among the subprogram's parameters */
+	bool		has_origin;
+	bool		in_memory;	/* too big for the argument registers */
+	struct param_loc loc;
+};
+
+/* A subprogram while its CU loads. */
+struct fn_info {
+	struct function	f;		/* filled as it becomes known */
+	uint64_t	die_off, origin_off, spec_off, type_off;
+	uint32_t	first_param, nr_params;	/* in cu_functions.params */
+	uint32_t	first_annot, nr_annots;	/* in cu_functions.annots */
+	bool		has_origin, has_spec;
+};
+
+/* A top-level variable while its CU loads. */
+struct var_info {
+	struct variable	v;		/* name, type and flags of the DIE itself */
+	uint64_t	die_off, spec_off, type_off;
+	uint32_t	first_annot, nr_annots;	/* in cu_functions.annots */
+	bool		has_spec;
+};
+
+struct off_index;
+
+/* What the DIE walk of one CU collected, and what finishing it needs. */
+struct cu_functions {
+	struct cu		*cu;		/* borrowed: the CU being loaded */
+	const struct abi_regs	*abi;		/* borrowed */
+	bool			is_clang;	/* the CU's producer */
+	struct fn_param		*params;	/* borrowed; contiguous per subprogram */
+	uint32_t		nr_params;
+	struct fn_info		*fns;		/* borrowed; nested subprograms first */
+	uint32_t		nr_fns;
+	struct var_info		*vars;		/* borrowed; in DIE order */
+	uint32_t		nr_vars;
+	const struct annotation	*annots;	/* borrowed */
+	/* The core id of the type DIE at @die_off; 0 (void) when unknown. */
+	uint32_t		(*type_id)(void *ctx, uint64_t die_off);
+	/* Reads p->location into p->loc (the loader's libdw location calls). */
+	void			(*decode_location)(void *ctx, struct fn_param *p);
+	void			*ctx;
+	uint32_t		nr_unresolved;	/* out: origins not found */
+	/* Private to cu_functions__resolve(): die_off indexes of params, fns. */
+	struct off_index	*param_map, *fn_map;
+};
+
+/*
+ * Resolves and analyses what @cf describes and appends the results to
+ * cf->cu's functions and variables (arena memory for their arrays).
+ * 0 or -ENOMEM.
+ */
+int cu_functions__resolve(struct cu_functions *cf);
+
+#endif

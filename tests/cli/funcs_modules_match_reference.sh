@@ -1,0 +1,29 @@
+# The nine reference modules, encoded as split BTF on the v1.31 vmlinux
+# reference, give upstream's module BTF: the whole canonical text (FUNCs,
+# VARs, DATASEC) and the very bytes.
+. "$TOP/tests/lib.sh"
+[ -n "$QUICK" ] && skip "real kernel not run in check-quick"
+base=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+bad=0 n=0 funcs=0
+for rel in fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm \
+	   arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr \
+	   fs/overlayfs/overlay drivers/net/veth; do
+	name=$(basename "$rel")
+	ref=$SHARED/reference/$name.ko.btf
+	[ -f "$ref" ] || fail "missing $ref"
+	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
+	"$PAHOLE" $REF_FLAGS --btf_base "$base" --btf_encode_detached="$TMP/$name.btf" "$ko" ||
+		{ echo "$name: encoding failed"; bad=1; continue; }
+	"$BTFCANON" -B "$base" "$TMP/$name.btf" >"$TMP/ours" || fail "btfcanon on ours"
+	"$BTFCANON" -B "$base" "$ref" >"$TMP/ref" || fail "btfcanon on $ref"
+	if ! diff "$TMP/ours" "$TMP/ref" >"$TMP/diff"; then
+		echo "$name: canonical text differs:"; grep '^[<>]' "$TMP/diff" | cut -c1-200 | head -n 20
+		bad=1
+	elif ! cmp -s "$TMP/$name.btf" "$ref"; then
+		echo "$name: canonically equal, but the bytes differ"; bad=1
+	fi
+	n=$((n + 1))
+	funcs=$((funcs + $(grep -c '^FUNC ' "$TMP/ref")))
+done
+[ $bad -eq 0 ] || fail "module BTF differs"
+pass "$n modules ($funcs FUNCs) canonically equal and byte-identical"
