@@ -15,9 +15,11 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c
+SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c btf_elf.c \
+	out_file.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
-TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test
+TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
+	 $(BUILD)/elfcmp
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev
