@@ -391,9 +391,9 @@ static int layout(struct elf_rewrite *rw)
 			continue;
 		}
 		if (delta > 0) {
-			pr_err("%s: %s needs %llu bytes but has room for %llu inside a loadable "
-			       "segment, where it cannot grow; file left unchanged", rw->path,
-			       region_name(rw, r), (unsigned long long)r->new_size,
+			pr_err("%s: the new %s needs %llu bytes, but the old one holds %llu and "
+			       "cannot grow inside its loadable segment; file left unchanged",
+			       rw->path, region_name(rw, r), (unsigned long long)r->new_size,
 			       (unsigned long long)r->old_size);
 			return -ENOSPC;
 		}
