@@ -187,6 +187,16 @@ static int load_names(struct elf_rewrite *rw, size_t *size_ret)
 	return 0;
 }
 
+static bool replacement_named(const struct elf_rewrite *rw, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_secs; i++)
+		if (!strcmp(rw->secs[i].name, name))
+			return true;
+	return false;
+}
+
 /* Which sections exist, which are new, and the name table they need. */
 static int plan_sections(struct elf_rewrite *rw)
 {
@@ -212,6 +222,9 @@ static int plan_sections(struct elf_rewrite *rw)
 		pr_err("%s: out of memory", rw->path);
 	else if (err == -EINVAL)
 		pr_err("%s: will not replace the section name table", rw->path);
+	if (!err && !replacement_named(rw, ".BTF.base") && find_section(rw, ".BTF.base"))
+		pr_warn("%s: its .BTF.base, from an earlier encoding with distilled_base, is left "
+			"as it was and does not describe the new .BTF", rw->path);
 	if (!err && rw->shstr_size == old_names) {
 		free(rw->shstr);
 		rw->shstr = NULL;

@@ -67,6 +67,13 @@ cp gcc.o target.o && ln -s target.o link.o
 [ -L link.o ] || no "link.o: the symbolic link was replaced"
 readelf -SW target.o | grep -q '\.BTF ' || no "target.o: no .BTF"
 
+# A .BTF.base from an earlier distilled_base encoding stays as it was,
+# with a warning that it no longer matches.
+llvm-objcopy --add-section .BTF.base=small gcc.o stale.o && cp stale.o stale.orig || fail "objcopy"
+"$PAHOLE" -J stale.o 2>stale.err || no "stale.o: pahole -J failed"
+grep -q 'stale.o: its .BTF.base' stale.err || no "stale.o: no warning about .BTF.base"
+"$ELFCMP" stale.orig stale.o .BTF >stale.cmp || { no "stale.o: elfcmp:"; cat stale.cmp; }
+
 # Owner kept (root may give files away).
 if [ "$(id -u)" = 0 ]; then
 	cp gcc.o owned.o && chown 1234:5678 owned.o
