@@ -61,6 +61,8 @@ struct elf_rewrite {
 	size_t			shstr_size;
 	struct region		*regions;
 	size_t			nr_regions;
+	size_t			*region_pos;	/* section index -> its place in regions */
+	size_t			shdrs_pos;	/* the place of the section header table */
 };
 
 static const char *elf_error(void)
@@ -101,6 +103,7 @@ static void rewrite_release(struct elf_rewrite *rw)
 	free(rw->name_off);
 	free(rw->shstr);
 	free(rw->regions);
+	free(rw->region_pos);
 }
 
 static int section_header(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
@@ -211,17 +214,14 @@ static int plan_sections(struct elf_rewrite *rw)
 	rw->new_shnum = rw->shnum;
 	for (i = 0; i < rw->nr_secs && !err; i++) {
 		rw->sec_idx[i] = find_section(rw, rw->secs[i].name);
-		if (rw->sec_idx[i] == rw->shstrndx)
+		if (rw->sec_idx[i] == rw->shstrndx) {
+			pr_err("%s: will not replace the section name table", rw->path);
 			err = -EINVAL;
-		else if (!rw->sec_idx[i]) {
+		} else if (!rw->sec_idx[i]) {
 			rw->sec_idx[i] = rw->new_shnum++;
 			err = name_offset(rw, rw->secs[i].name, &rw->name_off[i]);
 		}
 	}
-	if (err == -ENOMEM)
-		pr_err("%s: out of memory", rw->path);
-	else if (err == -EINVAL)
-		pr_err("%s: will not replace the section name table", rw->path);
 	if (!err && !replacement_named(rw, ".BTF.base") && find_section(rw, ".BTF.base"))
 		pr_warn("%s: its .BTF.base, from an earlier encoding with distilled_base, is left "
 			"as it was and does not describe the new .BTF", rw->path);
@@ -354,8 +354,8 @@ static const char *region_name(const struct elf_rewrite *rw, const struct region
 {
 	const struct btf_elf_section *rep = replacement(rw, r->idx);
 
-	return rep ? rep->name : r->idx == REGION_SHDRS ? "the section header table" :
-	       "the section name table";
+	return rep ? rep->name : r->idx == REGION_SHDRS ? "section header table" :
+	       "section name table";
 }
 
 /* How far a change of @delta bytes in region @i moves the regions after it. */
@@ -378,19 +378,43 @@ static int check_overlap(const struct elf_rewrite *rw, size_t i)
 
 	if (i + 1 < rw->nr_regions && r->old_size && next->old_size &&
 	    r->old_off + r->old_size > next->old_off) {
-		pr_err("%s: %s overlaps another part of the file", rw->path, region_name(rw, r));
+		pr_err("%s: its %s overlaps another part of the file", rw->path, region_name(rw, r));
 		return -EINVAL;
 	}
 	return 0;
 }
 
+/* Regions in file order, and where each section's went. */
+static int sort_regions(struct elf_rewrite *rw)
+{
+	size_t i;
+
+	qsort(rw->regions, rw->nr_regions, sizeof(*rw->regions), region_cmp);
+	rw->region_pos = calloc(rw->new_shnum, sizeof(*rw->region_pos));
+	if (!rw->region_pos)
+		return -ENOMEM;
+	for (i = 0; i < rw->nr_regions; i++) {
+		if (rw->regions[i].idx == REGION_SHDRS)
+			rw->shdrs_pos = i;
+		else
+			rw->region_pos[rw->regions[i].idx] = i;
+	}
+	return 0;
+}
+
+/*
+ * New offsets: each region moves by the sum of the growth (or shrinkage)
+ * of the changed regions before it, each rounded to the largest alignment
+ * after it; a changed region that a segment pins keeps its room.
+ */
 static int layout(struct elf_rewrite *rw)
 {
 	int64_t shift = 0, delta;
 	struct region *r;
 	size_t i;
 
-	qsort(rw->regions, rw->nr_regions, sizeof(*rw->regions), region_cmp);
+	if (sort_regions(rw))
+		return -ENOMEM;
 	for (i = 0; i < rw->nr_regions; i++) {
 		r = &rw->regions[i];
 		r->new_off = r->old_off + shift;
@@ -416,12 +440,7 @@ static int layout(struct elf_rewrite *rw)
 
 static const struct region *region_of(const struct elf_rewrite *rw, size_t idx)
 {
-	size_t i;
-
-	for (i = 0; i < rw->nr_regions; i++)
-		if (rw->regions[i].idx == idx)
-			return &rw->regions[i];
-	return NULL;
+	return &rw->regions[idx == REGION_SHDRS ? rw->shdrs_pos : rw->region_pos[idx]];
 }
 
 static int add_data(Elf_Scn *scn, const void *buf, size_t size)
