@@ -16,9 +16,11 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "btf_elf.h"
 #include "btf_encoder.h"
 #include "btf_encoder_funcs.h"
 #include "log.h"
+#include "out_file.h"
 
 /* A VAR's entry in its section's DATASEC. */
 struct var_secinfo {
@@ -617,63 +619,6 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 	return encode_variables(e, cu);
 }
 
-static int write_all(int fd, const void *data, size_t size)
-{
-	const char *p = data;
-
-	while (size) {
-		ssize_t n = write(fd, p, size);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		size -= n;
-	}
-	return 0;
-}
-
-/*
- * Writes @data to @path through a temporary file in the same directory and
- * a rename: readers see the old file or the whole new one, never a part.
- */
-static int write_file_atomic(const char *path, const void *data, size_t size)
-{
-	size_t len = strlen(path);
-	char *tmp = malloc(len + sizeof(".tmp.XXXXXX"));
-	mode_t mask;
-	int fd, err;
-
-	if (!tmp)
-		return -ENOMEM;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: cannot create output file: %s", path, strerror(errno));
-		free(tmp);
-		return err;
-	}
-	mask = umask(0);
-	umask(mask);
-	err = write_all(fd, data, size);
-	if (!err && fchmod(fd, 0640 & ~mask))
-		err = -errno;
-	if (close(fd) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err) {
-		pr_err("%s: cannot write output file: %s", path, strerror(-err));
-		unlink(tmp);
-	}
-	free(tmp);
-	return err;
-}
-
 int btf_encoder__finish(struct btf_encoder *e)
 {
 	const struct btf *base = btf__base_btf(e->btf);
@@ -708,5 +653,7 @@ int btf_encoder__finish(struct btf_encoder *e)
 		pr_err("%s: cannot serialise BTF: %s", e->opts.in_path, strerror(-err));
 		return err;
 	}
-	return write_file_atomic(e->opts.out_path, raw, size);
+	if (!e->opts.out_path)
+		return btf_elf__write_btf(e->opts.in_path, e->btf, e->opts.distilled_base);
+	return out_file__write_whole(e->opts.out_path, raw, size);
 }

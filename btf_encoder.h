@@ -13,8 +13,9 @@
 #include "elf_symtab.h"
 
 struct btf_encoder_opts {
-	const char	*in_path;	/* borrowed; for messages */
-	const char	*out_path;	/* borrowed; the raw BTF file to write */
+	const char	*in_path;	/* borrowed; for messages, and the target of -J */
+	const char	*out_path;	/* borrowed; the raw BTF file to write, or NULL
+					 * to write .BTF into the ELF file in_path */
 	bool		gen_floats;	/* FLOAT kind, else floats become INT */
 	bool		enum64;		/* ENUM64 for enums wider than 4 bytes */
 	bool		big_endian;	/* byte order of the output */
@@ -24,6 +25,7 @@ struct btf_encoder_opts {
 	bool		decl_tags;	/* DECL_TAGs */
 	bool		consistent_func; /* skip functions with inconsistent prototypes */
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
+	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 };
 
 struct btf_encoder;
@@ -53,9 +55,10 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu);
 
 /*
  * Appends the selected functions (name order) and the DATASECs (section
- * order), deduplicates and writes the output file through a temporary file
- * and a rename, so a failure never leaves a partial file. Writes nothing
- * and returns 0 when no type was added. -errno on failure (reported).
+ * order), deduplicates and writes the raw output file, or the .BTF section
+ * of the input ELF file (btf_elf.h), through a temporary file and a rename,
+ * so a failure never leaves a partial file. Writes nothing and returns 0
+ * when no type was added. -errno on failure (reported).
  */
 int btf_encoder__finish(struct btf_encoder *e);
 

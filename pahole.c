@@ -433,6 +433,7 @@ static int encode_files(const struct btf *base)
 		.decl_tags = opts.features.decl_tag,
 		.consistent_func = opts.features.consistent_func,
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
+		.distilled_base = opts.features.distilled_base,
 	};
 	struct btf_encoder *encoder = NULL;
 	struct dwarf_file *df = NULL;
@@ -448,7 +449,7 @@ static int encode_files(const struct btf *base)
 	err = err ?: btf_encoder__finish(encoder);
 	if (!err)
 		pr_info("%s: %u types written to %s", opts.files[0],
-			btf_encoder__nr_types(encoder), opts.detached_out);
+			btf_encoder__nr_types(encoder), opts.detached_out ?: opts.files[0]);
 	btf_encoder__free(encoder);
 	return err;
 }
@@ -472,11 +473,6 @@ static int run_encode(void)
 	struct btf *base;
 	int err;
 
-	if (!opts.detached_out) {
-		pr_err("%s: writing .BTF into the ELF file itself is not supported yet; "
-		       "use --btf_encode_detached=FILE", opts.files[0]);
-		return -EOPNOTSUPP;
-	}
 	opts.loader.type_tags = opts.features.type_tag;
 	opts.loader.decl_tags = opts.features.decl_tag;
 	opts.loader.param_locations = true;

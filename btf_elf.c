@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Rewriting an ELF file with some sections replaced or added.
+ *
+ * The input is read through libelf and copied, header by header and
+ * section by section (raw bytes, never translated), into a new file written
+ * by libelf with ELF_F_LAYOUT: we choose every file offset, so nothing
+ * moves unless it has to. The file is seen as a list of regions, one per
+ * section plus the section header table, sorted by file offset:
+ *
+ *   [ehdr][phdrs] [.text] [.data] ... [.BTF] [.symtab] ... [shdrs]
+ *                                       |      `- shifted by the growth of
+ *                                       |         .BTF, rounded up to the
+ *                                       |         largest alignment after it
+ *                                       `- new size
+ *
+ * A region that a segment still covers (or that lies before the end of a
+ * segment) never moves: vmlinux keeps an allocated .BTF inside a loadable
+ * segment, whose addresses the kernel image depends on.
+ */
+#define _GNU_SOURCE	/* memmem */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf_version.h>
+
+#include "btf_elf.h"
+#include "log.h"
+#include "out_file.h"
+
+/* Region index of the section header table (sections use their index). */
+static const size_t REGION_SHDRS = SIZE_MAX;
+
+struct region {
+	uint64_t	old_off, old_size;	/* in the input; 0 bytes for SHT_NOBITS */
+	uint64_t	new_off, new_size;	/* in the output */
+	uint64_t	align;			/* 1 or a power of two */
+	size_t		idx;			/* section index, or REGION_SHDRS */
+	bool		changed;		/* replaced, added or resized */
+};
+
+/* One rewrite of @path; everything owned unless marked. */
+struct elf_rewrite {
+	const char		*path;		/* borrowed, for messages */
+	int			fd;		/* the input */
+	Elf			*in;
+	GElf_Ehdr		ehdr;
+	size_t			shnum, shstrndx, phnum;
+	const struct btf_elf_section *secs;	/* borrowed */
+	size_t			nr_secs;
+	size_t			*sec_idx;	/* per secs[i]: its section index in the output */
+	uint32_t		*name_off;	/* per secs[i]: its name in the name table */
+	size_t			new_shnum;
+	char			*shstr;		/* new name table contents; NULL if unchanged */
+	size_t			shstr_size;
+	struct region		*regions;
+	size_t			nr_regions;
+	size_t			*region_pos;	/* section index -> its place in regions */
+	size_t			shdrs_pos;	/* the place of the section header table */
+};
+
+static const char *elf_error(void)
+{
+	return elf_errmsg(-1);
+}
+
+static int rewrite_open(struct elf_rewrite *rw)
+{
+	rw->fd = open(rw->path, O_RDONLY);
+	if (rw->fd < 0) {
+		int err = -errno;
+
+		pr_err("%s: cannot open: %s", rw->path, strerror(-err));
+		return err;
+	}
+	elf_version(EV_CURRENT);
+	rw->in = elf_begin(rw->fd, ELF_C_READ_MMAP, NULL);
+	if (!rw->in || elf_kind(rw->in) != ELF_K_ELF || !gelf_getehdr(rw->in, &rw->ehdr) ||
+	    elf_getshdrnum(rw->in, &rw->shnum) || elf_getshdrstrndx(rw->in, &rw->shstrndx) ||
+	    elf_getphdrnum(rw->in, &rw->phnum)) {
+		pr_err("%s: cannot read as ELF: %s", rw->path, elf_error());
+		return -EINVAL;
+	}
+	if (!rw->shnum || rw->shstrndx >= rw->shnum) {
+		pr_err("%s: no section name table", rw->path);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void rewrite_release(struct elf_rewrite *rw)
+{
+	elf_end(rw->in);
+	if (rw->fd >= 0)
+		close(rw->fd);
+	free(rw->sec_idx);
+	free(rw->name_off);
+	free(rw->shstr);
+	free(rw->regions);
+	free(rw->region_pos);
+}
+
+static int section_header(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
+{
+	if (!gelf_getshdr(elf_getscn(rw->in, idx), ret)) {
+		pr_err("%s: section %zu: %s", rw->path, idx, elf_error());
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The raw bytes of section @idx, as in the file. */
+static int section_bytes(const struct elf_rewrite *rw, size_t idx, Elf_Data **ret)
+{
+	Elf_Data *d = elf_rawdata(elf_getscn(rw->in, idx), NULL);
+
+	if (!d) {
+		pr_err("%s: section %zu: %s", rw->path, idx, elf_error());
+		return -EINVAL;
+	}
+	*ret = d;
+	return 0;
+}
+
+/* Index of the section called @name, or 0. */
+static size_t find_section(const struct elf_rewrite *rw, const char *name)
+{
+	GElf_Shdr sh;
+	size_t i;
+
+	for (i = 1; i < rw->shnum; i++) {
+		const char *s;
+
+		if (!gelf_getshdr(elf_getscn(rw->in, i), &sh))
+			continue;
+		s = elf_strptr(rw->in, rw->shstrndx, sh.sh_name);
+		if (s && !strcmp(s, name))
+			return i;
+	}
+	return 0;
+}
+
+/*
+ * The offset of @name in the section name table, appending it when no
+ * string there ends with it (".rela.BTF" holds ".BTF").
+ */
+static int name_offset(struct elf_rewrite *rw, const char *name, uint32_t *ret)
+{
+	size_t len = strlen(name) + 1;
+	char *p = memmem(rw->shstr, rw->shstr_size, name, len), *grown;
+
+	if (p) {
+		*ret = p - rw->shstr;
+		return 0;
+	}
+	grown = realloc(rw->shstr, rw->shstr_size + len);
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + rw->shstr_size, name, len);
+	*ret = rw->shstr_size;
+	rw->shstr = grown;
+	rw->shstr_size += len;
+	return 0;
+}
+
+/* A copy of the section name table that new names can be appended to. */
+static int load_names(struct elf_rewrite *rw, size_t *size_ret)
+{
+	Elf_Data *d;
+	GElf_Shdr sh;
+	int err = section_header(rw, rw->shstrndx, &sh) ?: section_bytes(rw, rw->shstrndx, &d);
+
+	if (err)
+		return err;
+	if (sh.sh_type != SHT_STRTAB || (sh.sh_flags & SHF_COMPRESSED) || !d->d_size) {
+		pr_err("%s: the section name table is not a plain string table", rw->path);
+		return -EOPNOTSUPP;
+	}
+	rw->shstr = malloc(d->d_size);
+	if (!rw->shstr)
+		return -ENOMEM;
+	memcpy(rw->shstr, d->d_buf, d->d_size);
+	rw->shstr_size = *size_ret = d->d_size;
+	return 0;
+}
+
+static bool replacement_named(const struct elf_rewrite *rw, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_secs; i++)
+		if (!strcmp(rw->secs[i].name, name))
+			return true;
+	return false;
+}
+
+/* Which sections exist, which are new, and the name table they need. */
+static int plan_sections(struct elf_rewrite *rw)
+{
+	size_t i, old_names;
+	int err;
+
+	rw->sec_idx = calloc(rw->nr_secs, sizeof(*rw->sec_idx));
+	rw->name_off = calloc(rw->nr_secs, sizeof(*rw->name_off));
+	if (!rw->sec_idx || !rw->name_off)
+		return -ENOMEM;
+	err = load_names(rw, &old_names);
+	rw->new_shnum = rw->shnum;
+	for (i = 0; i < rw->nr_secs && !err; i++) {
+		rw->sec_idx[i] = find_section(rw, rw->secs[i].name);
+		if (rw->sec_idx[i] == rw->shstrndx) {
+			pr_err("%s: will not replace the section name table", rw->path);
+			err = -EINVAL;
+		} else if (!rw->sec_idx[i]) {
+			rw->sec_idx[i] = rw->new_shnum++;
+			err = name_offset(rw, rw->secs[i].name, &rw->name_off[i]);
+		}
+	}
+	if (!err && !replacement_named(rw, ".BTF.base") && find_section(rw, ".BTF.base"))
+		pr_warn("%s: its .BTF.base, from an earlier encoding with distilled_base, is left "
+			"as it was and does not describe the new .BTF", rw->path);
+	if (!err && rw->shstr_size == old_names) {
+		free(rw->shstr);
+		rw->shstr = NULL;
+	}
+	return err;
+}
+
+/* The new contents of section @idx, or NULL when it keeps its own. */
+static const struct btf_elf_section *replacement(const struct elf_rewrite *rw, size_t idx)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_secs; i++)
+		if (rw->sec_idx[i] == idx)
+			return &rw->secs[i];
+	return NULL;
+}
+
+static uint64_t shdr_table_size(const struct elf_rewrite *rw, size_t shnum)
+{
+	return (uint64_t)shnum * (gelf_getclass(rw->in) == ELFCLASS64 ? sizeof(Elf64_Shdr) :
+									sizeof(Elf32_Shdr));
+}
+
+static uint64_t power_of_two_or_1(uint64_t align)
+{
+	return align && !(align & (align - 1)) ? align : 1;
+}
+
+static int add_section_regions(struct elf_rewrite *rw)
+{
+	const struct btf_elf_section *rep;
+	struct region *r;
+	GElf_Shdr sh;
+	size_t i;
+	int err;
+
+	for (i = 1; i < rw->shnum; i++) {
+		err = section_header(rw, i, &sh);
+		if (err)
+			return err;
+		r = &rw->regions[rw->nr_regions++];
+		rep = replacement(rw, i);
+		r->idx = i;
+		r->old_off = sh.sh_offset;
+		r->old_size = sh.sh_type == SHT_NOBITS ? 0 : sh.sh_size;
+		r->align = power_of_two_or_1(sh.sh_addralign);
+		r->new_size = rep ? rep->size : i == rw->shstrndx && rw->shstr ? rw->shstr_size :
+			      r->old_size;
+		r->changed = r->new_size != r->old_size || rep;
+		if (rep && sh.sh_type == SHT_NOBITS) {
+			pr_err("%s: section %s has no contents to replace", rw->path, rep->name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * One region per section, one for the section header table, and one per
+ * new section, placed just before the table when it ends the file (as
+ * objcopy does) and at the very end otherwise.
+ */
+static int build_regions(struct elf_rewrite *rw)
+{
+	uint64_t end = 0, at;
+	struct region *r;
+	size_t i;
+	int err;
+
+	rw->regions = calloc(rw->new_shnum + 1, sizeof(*rw->regions));
+	if (!rw->regions)
+		return -ENOMEM;
+	err = add_section_regions(rw);
+	if (err)
+		return err;
+	for (i = 0; i < rw->nr_regions; i++)
+		if (rw->regions[i].old_off + rw->regions[i].old_size > end)
+			end = rw->regions[i].old_off + rw->regions[i].old_size;
+	r = &rw->regions[rw->nr_regions++];
+	r->idx = REGION_SHDRS;
+	r->old_off = rw->ehdr.e_shoff;
+	r->old_size = shdr_table_size(rw, rw->shnum);
+	r->new_size = shdr_table_size(rw, rw->new_shnum);
+	r->align = gelf_getclass(rw->in) == ELFCLASS64 ? 8 : 4;
+	r->changed = r->new_size != r->old_size;
+	at = r->old_off >= end ? r->old_off : r->old_off + r->old_size > end ?
+	     r->old_off + r->old_size : end;
+	for (i = rw->shnum; i < rw->new_shnum; i++) {
+		r = &rw->regions[rw->nr_regions++];
+		r->idx = i;
+		r->old_off = at;
+		r->new_size = replacement(rw, i)->size;
+		r->align = 1;
+		r->changed = true;
+	}
+	return 0;
+}
+
+/* File order; an empty region comes before a full one at the same offset. */
+static int region_cmp(const void *a, const void *b)
+{
+	const struct region *x = a, *y = b;
+
+	if (x->old_off != y->old_off)
+		return x->old_off < y->old_off ? -1 : 1;
+	if (!x->old_size != !y->old_size)
+		return x->old_size ? 1 : -1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* True when a segment, or the program header table, reaches past @off. */
+static bool is_pinned(const struct elf_rewrite *rw, uint64_t off)
+{
+	GElf_Phdr ph;
+	size_t i;
+
+	if (rw->phnum && rw->ehdr.e_phoff + (uint64_t)rw->phnum * rw->ehdr.e_phentsize > off)
+		return true;
+	for (i = 0; i < rw->phnum; i++)
+		if (gelf_getphdr(rw->in, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
+			return true;
+	return false;
+}
+
+static const char *region_name(const struct elf_rewrite *rw, const struct region *r)
+{
+	const struct btf_elf_section *rep = replacement(rw, r->idx);
+
+	return rep ? rep->name : r->idx == REGION_SHDRS ? "section header table" :
+	       "section name table";
+}
+
+/* How far a change of @delta bytes in region @i moves the regions after it. */
+static int64_t shift_for(const struct elf_rewrite *rw, size_t i, int64_t delta)
+{
+	uint64_t unit = 1;
+	size_t j;
+
+	for (j = i + 1; j < rw->nr_regions; j++)
+		if (rw->regions[j].align > unit)
+			unit = rw->regions[j].align;
+	if (delta >= 0)
+		return (delta + unit - 1) / unit * unit;
+	return -(int64_t)((-delta) / unit * unit);
+}
+
+static int check_overlap(const struct elf_rewrite *rw, size_t i)
+{
+	const struct region *r = &rw->regions[i], *next = &rw->regions[i + 1];
+
+	if (i + 1 < rw->nr_regions && r->old_size && next->old_size &&
+	    r->old_off + r->old_size > next->old_off) {
+		pr_err("%s: its %s overlaps another part of the file", rw->path, region_name(rw, r));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Regions in file order, and where each section's went. */
+static int sort_regions(struct elf_rewrite *rw)
+{
+	size_t i;
+
+	qsort(rw->regions, rw->nr_regions, sizeof(*rw->regions), region_cmp);
+	rw->region_pos = calloc(rw->new_shnum, sizeof(*rw->region_pos));
+	if (!rw->region_pos)
+		return -ENOMEM;
+	for (i = 0; i < rw->nr_regions; i++) {
+		if (rw->regions[i].idx == REGION_SHDRS)
+			rw->shdrs_pos = i;
+		else
+			rw->region_pos[rw->regions[i].idx] = i;
+	}
+	return 0;
+}
+
+/*
+ * New offsets: each region moves by the sum of the growth (or shrinkage)
+ * of the changed regions before it, each rounded to the largest alignment
+ * after it; a changed region that a segment pins keeps its room.
+ */
+static int layout(struct elf_rewrite *rw)
+{
+	int64_t shift = 0, delta;
+	struct region *r;
+	size_t i;
+
+	if (sort_regions(rw))
+		return -ENOMEM;
+	for (i = 0; i < rw->nr_regions; i++) {
+		r = &rw->regions[i];
+		r->new_off = r->old_off + shift;
+		if (!r->changed)
+			continue;
+		if (check_overlap(rw, i))
+			return -EINVAL;
+		delta = (int64_t)r->new_size - (int64_t)r->old_size;
+		if (!is_pinned(rw, r->old_off)) {
+			shift += shift_for(rw, i, delta);
+			continue;
+		}
+		if (delta > 0) {
+			pr_err("%s: the new %s needs %llu bytes, but the old one holds %llu and "
+			       "cannot grow inside its loadable segment; file left unchanged",
+			       rw->path, region_name(rw, r), (unsigned long long)r->new_size,
+			       (unsigned long long)r->old_size);
+			return -ENOSPC;
+		}
+	}
+	return 0;
+}
+
+static const struct region *region_of(const struct elf_rewrite *rw, size_t idx)
+{
+	return &rw->regions[idx == REGION_SHDRS ? rw->shdrs_pos : rw->region_pos[idx]];
+}
+
+static int add_data(Elf_Scn *scn, const void *buf, size_t size)
+{
+	Elf_Data *d;
+
+	if (!size)
+		return 0;
+	d = elf_newdata(scn);
+	if (!d)
+		return -ENOMEM;
+	d->d_buf = (void *)buf;
+	d->d_size = size;
+	d->d_type = ELF_T_BYTE;
+	d->d_align = 1;
+	d->d_off = 0;
+	d->d_version = EV_CURRENT;
+	return 0;
+}
+
+/* Section @idx of the output: the input's header, at its new place. */
+static int copy_section(struct elf_rewrite *rw, Elf *out, size_t idx)
+{
+	const struct btf_elf_section *rep = replacement(rw, idx);
+	const struct region *r = region_of(rw, idx);
+	Elf_Scn *scn = elf_newscn(out);
+	Elf_Data *d;
+	GElf_Shdr sh;
+	int err = section_header(rw, idx, &sh);
+
+	if (err || !scn)
+		return err ?: -ENOMEM;
+	sh.sh_offset = r->new_off;
+	if (sh.sh_type != SHT_NOBITS)
+		sh.sh_size = r->new_size;
+	if (rep)
+		err = add_data(scn, rep->data, rep->size);
+	else if (idx == rw->shstrndx && rw->shstr)
+		err = add_data(scn, rw->shstr, rw->shstr_size);
+	else if (sh.sh_type != SHT_NOBITS && sh.sh_size)
+		err = section_bytes(rw, idx, &d) ?: add_data(scn, d->d_buf, d->d_size);
+	if (!err && !gelf_update_shdr(scn, &sh))
+		err = -EINVAL;
+	return err;
+}
+
+static int add_section(struct elf_rewrite *rw, Elf *out, size_t idx)
+{
+	const struct btf_elf_section *rep = replacement(rw, idx);
+	Elf_Scn *scn = elf_newscn(out);
+	GElf_Shdr sh = {
+		.sh_type = SHT_PROGBITS,
+		.sh_offset = region_of(rw, idx)->new_off,
+		.sh_size = rep->size,
+		.sh_addralign = 1,
+	};
+	size_t i;
+
+	if (!scn)
+		return -ENOMEM;
+	for (i = 0; i < rw->nr_secs; i++)
+		if (rw->sec_idx[i] == idx)
+			sh.sh_name = rw->name_off[i];
+	if (add_data(scn, rep->data, rep->size) || !gelf_update_shdr(scn, &sh))
+		return -EINVAL;
+	return 0;
+}
+
+/* The ELF header and program headers, as in the input. */
+static int copy_headers(struct elf_rewrite *rw, Elf *out)
+{
+	GElf_Phdr ph;
+	size_t i;
+
+	if (!gelf_newehdr(out, gelf_getclass(rw->in)) || !gelf_update_ehdr(out, &rw->ehdr) ||
+	    (rw->phnum && !gelf_newphdr(out, rw->phnum)))
+		return -EINVAL;
+	for (i = 0; i < rw->phnum; i++)
+		if (!gelf_getphdr(rw->in, i, &ph) || !gelf_update_phdr(out, i, &ph))
+			return -EINVAL;
+	return 0;
+}
+
+/*
+ * Section 0 as in the input, and the section count and table offset of the
+ * output. Section 0 holds the real count when there are SHN_LORESERVE
+ * sections or more.
+ */
+static int finish_headers(struct elf_rewrite *rw, Elf *out)
+{
+	GElf_Ehdr eh = rw->ehdr;
+	GElf_Shdr sh0;
+
+	if (section_header(rw, 0, &sh0))
+		return -EINVAL;
+	eh.e_shoff = region_of(rw, REGION_SHDRS)->new_off;
+	eh.e_shnum = rw->new_shnum < SHN_LORESERVE ? rw->new_shnum : 0;
+	if (rw->new_shnum >= SHN_LORESERVE)
+		sh0.sh_size = rw->new_shnum;
+	if (!gelf_update_ehdr(out, &eh) || !gelf_update_shdr(elf_getscn(out, 0), &sh0))
+		return -EINVAL;
+	return 0;
+}
+
+static int write_output(struct elf_rewrite *rw, int fd)
+{
+	Elf *out = elf_begin(fd, ELF_C_WRITE, NULL);
+	size_t i;
+	int err = out ? copy_headers(rw, out) : -EINVAL;
+
+	for (i = 1; i < rw->new_shnum && !err; i++)
+		err = i < rw->shnum ? copy_section(rw, out, i) : add_section(rw, out, i);
+	err = err ?: finish_headers(rw, out);
+	if (err) {
+		pr_err("%s: cannot build the new ELF file: %s", rw->path, elf_error());
+		elf_end(out);
+		return err;
+	}
+	elf_flagelf(out, ELF_C_SET, ELF_F_LAYOUT);
+	errno = 0;
+	if (elf_update(out, ELF_C_WRITE) < 0) {
+		err = errno ? -errno : -EIO;
+		pr_err("%s: cannot write: %s", rw->path, errno ? strerror(errno) : elf_error());
+	}
+	elf_end(out);
+	return err;
+}
+
+static int rewrite(struct elf_rewrite *rw)
+{
+	struct out_file of;
+	struct stat st;
+	int err;
+
+	if (fstat(rw->fd, &st) || !S_ISREG(st.st_mode)) {
+		pr_err("%s: not a regular file, cannot write .BTF into it", rw->path);
+		return -EINVAL;
+	}
+	err = plan_sections(rw) ?: build_regions(rw) ?: layout(rw);
+	if (err == -ENOMEM)
+		pr_err("%s: out of memory", rw->path);
+	if (err)
+		return err;
+	err = out_file__open(&of, rw->path, &st);
+	if (err)
+		return err;
+	err = write_output(rw, of.fd);
+	if (err) {
+		out_file__abort(&of);
+		return err;
+	}
+	return out_file__commit(&of);
+}
+
+int btf_elf__write_sections(const char *path, const struct btf_elf_section *secs, size_t nr)
+{
+	struct elf_rewrite rw = { .path = path, .fd = -1, .secs = secs, .nr_secs = nr };
+	int err = rewrite_open(&rw) ?: rewrite(&rw);
+
+	rewrite_release(&rw);
+	return err;
+}
+
+#if LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5
+/* Split BTF on a distilled base (.BTF) and that base (.BTF.base). */
+static int write_distilled(const char *path, const struct btf *btf)
+{
+	struct btf *dist_base = NULL, *split = NULL;
+	struct btf_elf_section secs[2] = { { .name = ".BTF" }, { .name = ".BTF.base" } };
+	uint32_t size[2];
+	int err;
+
+	err = btf__distill_base(btf, &dist_base, &split);
+	if (err) {
+		pr_err("%s: cannot distill the base BTF: %s", path, strerror(-err));
+		return err;
+	}
+	btf__set_endianness(split, btf__endianness(btf));
+	btf__set_endianness(dist_base, btf__endianness(btf));
+	secs[0].data = btf__raw_data(split, &size[0]);
+	secs[1].data = btf__raw_data(dist_base, &size[1]);
+	secs[0].size = size[0];
+	secs[1].size = size[1];
+	err = secs[0].data && secs[1].data ? btf_elf__write_sections(path, secs, 2) : -ENOMEM;
+	if (err == -ENOMEM)
+		pr_err("%s: cannot serialise BTF: %s", path, strerror(ENOMEM));
+	btf__free(split);
+	btf__free(dist_base);
+	return err;
+}
+#endif
+
+int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_base)
+{
+	struct btf_elf_section sec = { .name = ".BTF" };
+	uint32_t size;
+
+#if LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5
+	if (distilled_base && btf__base_btf(btf))
+		return write_distilled(path, btf);
+#endif
+	sec.data = btf__raw_data(btf, &size);
+	if (!sec.data) {
+		pr_err("%s: cannot serialise BTF: %s", path, strerror(errno));
+		return -errno;
+	}
+	sec.size = size;
+	return btf_elf__write_sections(path, &sec, 1);
+}

@@ -1,0 +1,55 @@
+# Modules of the Debian cloud kernel encoded in place on copies, as a
+# kernel build does (pahole -J ... --btf_base vmlinux m.ko) with our own
+# vmlinux BTF as base: each exits 0, elfcmp finds nothing changed but .BTF,
+# and libbpf parses each .BTF as split BTF on that base (btfsplit).
+# make check runs every 20th module; KERNEL_ALL=1 (make check-kernel) runs
+# all 1,121.
+. "$TOP/tests/lib.sh"
+[ -n "$QUICK" ] && skip "real kernel not run in check-quick"
+vmlinux=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
+dir=$KCACHE/x/usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel
+module_path net/ipv4/tcp_bbr >/dev/null || skip "cannot fetch $VMLINUX_PKG"
+# Extract every module once (make check otherwise only has those it used).
+if [ "$(find "$dir" -name '*.ko' | wc -l)" -lt 1121 ]; then
+	part=$(mktemp -d "$KCACHE/x/.part.XXXXXX") || fail "mktemp"
+	dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
+		tar -x -C "$part" --wildcards './usr/lib/debug/lib/modules/*.ko' || fail "extract"
+	(cd "$part" && find . -name '*.ko' | while read -r f; do
+		[ -f "$KCACHE/x/$f" ] || { mkdir -p "$KCACHE/x/$(dirname "$f")" && mv "$f" "$KCACHE/x/$f"; }
+	done)
+	rm -rf "$part"
+fi
+find "$dir" -name '*.ko' | sort >"$TMP/all"
+total=$(wc -l <"$TMP/all")
+[ "$total" -eq 1121 ] || fail "$total modules in the package, expected 1121"
+step=20
+[ -n "${KERNEL_ALL:-}" ] && step=1
+awk -v s=$step 'NR % s == 1 || s == 1' "$TMP/all" >"$TMP/list"
+
+base=$TMP/vmlinux.btf
+"$PAHOLE" $REF_FLAGS -j --btf_encode_detached="$base" "$vmlinux" || fail "vmlinux"
+mkdir "$TMP/m"
+bad=0 n=0 batch=()
+check_batch() {
+	[ ${#batch[@]} -eq 0 ] && return
+	"$BTFSPLIT" "$base" "${batch[@]}" >"$TMP/split" || { cat "$TMP/split"; bad=1; }
+	tail -n 1 "$TMP/split" >>"$TMP/summary"
+	rm -f "${batch[@]}"
+	batch=()
+}
+while read -r ko; do
+	copy=$TMP/m/$(echo "${ko#$dir/}" | tr / _)
+	cp "$ko" "$copy" || fail "cp"
+	if ! "$PAHOLE" $REF_FLAGS --btf_base "$base" "$copy" 2>"$TMP/err"; then
+		echo "${ko#$dir/}: $(cat "$TMP/err")"; bad=1; continue
+	fi
+	"$ELFCMP" "$ko" "$copy" .BTF >"$TMP/cmp" || { echo "${ko#$dir/}:"; cat "$TMP/cmp"; bad=1; }
+	n=$((n + 1))
+	batch+=("$copy")
+	[ ${#batch[@]} -ge 100 ] && check_batch
+done <"$TMP/list"
+check_batch
+parsed=$(awk '{ p += $1 } END { print p }' "$TMP/summary")
+[ $bad -eq 0 ] || fail "modules in place"
+[ "$parsed" -eq "$(wc -l <"$TMP/list")" ] || fail "only $parsed of $(wc -l <"$TMP/list") parsed"
+pass "$n of $total modules encoded in place, all parsed as split BTF on our vmlinux BTF"
