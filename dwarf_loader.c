@@ -76,6 +76,7 @@ struct cu_loader {
 	uint32_t			nr_stack, stack_cap;
 	uint32_t			nr_unresolved;
 	unsigned int			depth;
+	unsigned int			private_depth;	/* inside functions or structs */
 };
 
 /* Attributes of one DIE, read in one dwarf_getattrs() pass. */
@@ -95,12 +96,18 @@ struct die_attrs {
 	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
 	bool		has_upper_bound, has_count, upper_bound_const, count_const;
 	bool		is_declaration;
+	/* Read for printing only. */
+	uint64_t	alignment;
+	uint64_t	decl_line;
+	bool		is_vector;
+	bool		is_external;
 	int		err;
 };
 
 enum { MAX_DIE_DEPTH = 512 };
 
 static int load_children(struct cu_loader *l, Dwarf_Die *parent);
+static int load_function_children(struct cu_loader *l, Dwarf_Die *die);
 static int load_die(struct cu_loader *l, Dwarf_Die *die);
 
 /* ---- file ---------------------------------------------------------------- */
@@ -352,6 +359,18 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 	case DW_AT_declaration:
 		a->is_declaration = dwarf_formflag(attr, &flag) == 0 && flag;
 		break;
+	case DW_AT_alignment:
+		attr_constant(attr, &a->alignment);
+		break;
+	case DW_AT_decl_line:
+		attr_constant(attr, &a->decl_line);
+		break;
+	case DW_AT_GNU_vector:
+		a->is_vector = dwarf_formflag(attr, &flag) == 0 && flag;
+		break;
+	case DW_AT_external:
+		a->is_external = dwarf_formflag(attr, &flag) == 0 && flag;
+		break;
 	}
 	return DWARF_CB_OK;
 }
@@ -402,6 +421,19 @@ static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t di
 	return 0;
 }
 
+/* What only the printer needs: where the type is declared, its alignment. */
+static void set_print_facts(const struct cu_loader *l, Dwarf_Die *die, struct type *t,
+			    const struct die_attrs *a)
+{
+	t->is_private = l->private_depth > 0;
+	if (a) {
+		t->alignment = a->alignment;
+		t->decl_line = a->decl_line;
+	}
+	if (l->opts->decl_info)
+		t->decl_file = dwarf_decl_file(die);
+}
+
 /* Appends @t as the type of @die, and queues its DW_AT_type. */
 static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
 		    const struct die_attrs *a, uint32_t *ret)
@@ -411,6 +443,8 @@ static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
 	int err;
 
 	t->src_off = off;
+	if (l->opts->for_printing)
+		set_print_facts(l, die, t, a);
 	err = cu__add_type(l->cu, t, &id) ?: map_die(l, off, id);
 	if (!err && a && a->has_type)
 		err = add_ref(l, NULL, id, a->type_off);
@@ -530,6 +564,7 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 {
 	struct die_attrs a, sa;
 	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
+	uint32_t counts[64];
 	unsigned int dims = 0;
 	Dwarf_Die child;
 	int err = read_attrs(l, die, &a), rc;
@@ -537,6 +572,7 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 	if (err)
 		return err;
 	t.byte_size = a.byte_size;
+	t.is_vector = a.is_vector;
 	for (rc = dwarf_child(die, &child); rc == 0 && dims < 64;
 	     rc = dwarf_siblingof(&child, &child)) {
 		if (dwarf_tag(&child) != DW_TAG_subrange_type)
@@ -544,13 +580,21 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 		err = read_attrs(l, &child, &sa);
 		if (err)
 			return err;
-		t.nr_elems *= subrange_count(&sa);
+		counts[dims] = subrange_count(&sa);
+		t.nr_elems *= counts[dims];
 		dims++;
 	}
 	if (rc < 0)
 		return walk_error(l, die);
 	if (!dims)
 		t.nr_elems = 0;
+	if (l->opts->for_printing && dims) {
+		t.dims = arena__alloc(&l->cu->arena, dims * sizeof(*t.dims));
+		if (!t.dims)
+			return -ENOMEM;
+		memcpy(t.dims, counts, dims * sizeof(*t.dims));
+		t.nr_dims = dims;
+	}
 	return add_type(l, die, &t, &a, NULL);
 }
 
@@ -679,6 +723,10 @@ static int member_offset(struct cu_loader *l, const struct die_attrs *a, struct 
 	int err;
 
 	m->bitfield_size = a->bit_size;
+	if (l->opts->for_printing) {
+		m->alignment = a->alignment;
+		m->storage_size = a->bit_size && a->has_byte_size ? a->byte_size : 0;
+	}
 	if (a->has_data_bit_offset) {
 		m->bit_offset = a->data_bit_offset;
 		return 0;
@@ -714,8 +762,60 @@ static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_
 	}
 }
 
+/* Types defined inside a struct, in DIE order, while it is being read. */
+struct nested_list {
+	struct nested_type	*list;
+	uint32_t		nr, cap;
+};
+
+static bool is_printable_nested(int tag)
+{
+	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_enumeration_type ||
+	       tag == DW_TAG_typedef;
+}
+
+/*
+ * A child of a struct that is not a data member: a nested type gets its id
+ * (before the struct's) and is remembered with its position among the members.
+ */
+static int load_nested(struct cu_loader *l, Dwarf_Die *child, uint32_t before,
+		       struct nested_list *nested)
+{
+	uint32_t nr_types = l->cu->nr_types;
+	int err;
+
+	if (dwarf_tag(child) == DW_TAG_variable)	/* C++ static member */
+		return 0;
+	l->private_depth++;
+	err = load_die(l, child);
+	l->private_depth--;
+	if (err || !is_printable_nested(dwarf_tag(child)) || l->cu->nr_types == nr_types)
+		return err;
+	err = dw_ensure_cap(&nested->list, &nested->cap, sizeof(*nested->list), nested->nr + 1);
+	if (err)
+		return err;
+	nested->list[nested->nr++] = (struct nested_type){
+		.type = l->cu->nr_types - 1, .before = before };
+	return 0;
+}
+
+static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested,
+			   struct type *t)
+{
+	if (!nested->nr)
+		return 0;
+	t->nested = arena__alloc(&l->cu->arena, nested->nr * sizeof(*t->nested));
+	if (!t->nested)
+		return -ENOMEM;
+	memcpy(t->nested, nested->list, nested->nr * sizeof(*t->nested));
+	t->nr_nested = nested->nr;
+	return 0;
+}
+
 static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 {
+	struct nested_list nested = { NULL, 0, 0 };
 	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
 	struct type t = { .kind = kind };
 	struct pending_member *p;
@@ -728,22 +828,31 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	t.name = a.name;
 	t.byte_size = a.byte_size;
 	t.is_declaration = a.is_declaration;
+	t.is_class = dwarf_tag(die) == DW_TAG_class_type;
 	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
 		if (dwarf_tag(&child) == DW_TAG_member)
 			err = read_attrs(l, &child, &ma) ?: push_pending(l, &ma, &p) ?:
 			      member_offset(l, &ma, &p->m);
+		else if (l->opts->for_printing)
+			err = load_nested(l, &child, l->nr_stack - first, &nested);
 		else	/* nested type definitions get their ids before this one */
 			err = load_die(l, &child);
 		if (err)
-			return err;
+			goto out;
 	}
-	if (rc < 0)
-		return walk_error(l, die);
-	err = pop_pending(l, first, &t, false);
+	if (rc < 0) {
+		err = walk_error(l, die);
+		goto out;
+	}
+	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &nested, &t);
 	if (err)
 		return err;
 	bind_bitfields(l, first_bitfield, first, t.members);
-	return add_type(l, die, &t, NULL, NULL);
+	a.has_type = false;	/* only its alignment and declaration matter */
+	err = add_type(l, die, &t, &a, NULL);
+out:
+	free(nested.list);
+	return err;
 }
 
 static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
@@ -786,7 +895,7 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	case DW_TAG_string_type:	err = load_unsupported(l, die); break;
 	case DW_TAG_subprogram:
 	case DW_TAG_lexical_block:
-	case DW_TAG_inlined_subroutine:
+	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
 	case DW_TAG_namespace:		err = load_children(l, die); break;
 	default:			err = 0; break;
 	}
@@ -807,6 +916,17 @@ static int load_children(struct cu_loader *l, Dwarf_Die *parent)
 	if (rc < 0)
 		return walk_error(l, parent);
 	return 0;
+}
+
+/* Types defined inside a function are private to it (printing only). */
+static int load_function_children(struct cu_loader *l, Dwarf_Die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = load_children(l, die);
+	l->private_depth--;
+	return err;
 }
 
 /* ---- resolution ---------------------------------------------------------------- */
@@ -884,6 +1004,22 @@ static void resolve_bitfields(struct cu_loader *l)
 	}
 }
 
+/* An enum is signed when its underlying type (DW_AT_type) is. */
+static void mark_signed_enums(struct cu *cu)
+{
+	uint32_t id;
+
+	for (id = 1; id < cu->nr_types; id++) {
+		struct type *t = cu__type(cu, id);
+		const struct type *base;
+
+		if (t->kind != TK_ENUM || !t->type || t->type >= cu->nr_types)
+			continue;
+		base = cu__type(cu, t->type);
+		t->is_signed_enum = base->kind == TK_BASE && base->encoding == BE_SIGNED;
+	}
+}
+
 /* ---- CUs ------------------------------------------------------------------------ */
 
 static void cu_loader_release(struct cu_loader *l)
@@ -926,6 +1062,8 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32
 	}
 	resolve_refs(l);
 	resolve_bitfields(l);
+	if (l->opts->for_printing)
+		mark_signed_enums(l->cu);
 	if (l->nr_unresolved)
 		pr_info("%s: %s: %u type references not found, encoded as void",
 			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);

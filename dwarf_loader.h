@@ -16,6 +16,13 @@ struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
+	/*
+	 * Read what only the layout printer needs: alignments, array
+	 * dimensions, types defined inside structs and functions, bitfield
+	 * storage sizes (struct type and struct member "printing only" fields).
+	 */
+	bool		for_printing;
+	bool		decl_info;	/* also DW_AT_decl_file (reads line tables) */
 };
 
 struct dwarf_file;
