@@ -15,7 +15,8 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c
+SRCS := pahole.c dwarves.c dwarf_loader.c btf_encoder.c elf_symtab.c log.c \
+	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test
 
