@@ -346,12 +346,12 @@ static void guess_class_alignments(struct layout *l, struct type *t, uint32_t id
 		const struct member_layout *ml = &cl->members[i];
 		uint32_t mt = cu__strip_typedefs(cu, t->members[i].type);
 
-		if (!ml->byte_size)
-			continue;
 		t->members[i].alignment = guess_alignment(ml->byte_offset,
 							  layout__natural_alignment(l, mt),
 							  smallest, cacheline);
-		smallest = ml->byte_offset + ml->byte_size;
+		/* Zero sized members (flexible arrays) do not move the end. */
+		if (ml->byte_size)
+			smallest = ml->byte_offset + ml->byte_size;
 	}
 	t->alignment = guess_alignment(t->byte_size, layout__natural_alignment(l, id),
 				       smallest, cacheline);

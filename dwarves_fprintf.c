@@ -454,9 +454,8 @@ static size_t type_fprintf_body(struct printer *p, uint32_t id, const char *name
 			printed += n;
 			if (!t->type)
 				break;
+			/* Upstream does not reset the body's settings here: kept. */
 			id = t->type;
-			if (is_aggregate_kind(type_of(p, id)->kind))
-				inline_conf(tconf, name, suppress_offset_comment);
 			continue;
 		}
 		case TK_ARRAY:
