@@ -63,6 +63,7 @@ check-sanitize: all
 
 install: $(BUILD)/pahole
 	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
+	install -D -m 0755 btfdiff $(DESTDIR)$(PREFIX)/bin/btfdiff
 	install -D -m 0644 man/pahole.1 $(DESTDIR)$(PREFIX)/share/man/man1/pahole.1
 
 clean:

@@ -1027,7 +1027,9 @@ static int load_running_kernel(struct print_job *j)
 	const char *path = running_kernel_btf(j->opts);
 	const char *fmt = j->opts->format_path;
 
-	if (path && !load_file(j, path))
+	int err = path ? load_file(j, path) : -ENOENT;
+
+	if (!err || err == STOP_LOADING)
 		return 0;
 	if (fmt)
 		pr_err("couldn't find any %s debug information on this system.", fmt);
