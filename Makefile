@@ -16,7 +16,8 @@ DESTDIR   ?=
 BUILD     ?= build
 
 SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_functions.c cu_pool.c btf_encoder.c \
-	btf_encoder_funcs.c elf_symtab.c log.c btf_elf.c out_file.c
+	btf_encoder_funcs.c elf_symtab.c log.c btf_elf.c out_file.c \
+	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit
@@ -71,6 +72,7 @@ check-sanitize: all
 
 install: $(BUILD)/pahole
 	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
+	install -D -m 0755 btfdiff $(DESTDIR)$(PREFIX)/bin/btfdiff
 	install -D -m 0644 man/pahole.1 $(DESTDIR)$(PREFIX)/share/man/man1/pahole.1
 
 clean:

@@ -35,7 +35,7 @@ struct dwarf_file {
 	Elf		*elf;		/* owned by dwfl */
 	bool		big_endian;
 	struct abi_regs	abi;		/* of e_machine; read-only after open */
-	pthread_mutex_t	*loc_lock;	/* owned; serialises libdw's location calls */
+	pthread_mutex_t	*libdw_lock;	/* owned; serialises libdw calls unsafe on threads */
 };
 
 /* A reference waiting for the end of the CU walk. */
@@ -93,6 +93,7 @@ struct cu_loader {
 	uint32_t			nr_unresolved;
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
+	unsigned int			private_depth;	/* inside functions or structs */
 };
 
 /* Attributes of one DIE, read in one dwarf_getattrs() pass. */
@@ -118,12 +119,18 @@ struct die_attrs {
 	bool		is_declaration;
 	bool		has_origin, has_spec, has_location, has_const_value;
 	bool		is_external, is_artificial, is_inline;
+	/* Read for printing only. */
+	uint64_t	alignment;
+	uint64_t	decl_line;
+	bool		is_vector;
 	int		err;
 };
 
 enum { MAX_DIE_DEPTH = 512 };
 
 static int load_children(struct cu_loader *l, Dwarf_Die *parent);
+static int load_function_children(struct cu_loader *l, Dwarf_Die *die);
+static int load_function_children_die(struct cu_loader *l, Dwarf_Die *die);
 static int load_die(struct cu_loader *l, Dwarf_Die *die);
 static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t component_idx);
 static int load_decl_tags(struct cu_loader *l, Dwarf_Die *die, int32_t component_idx);
@@ -216,12 +223,12 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	df = calloc(1, sizeof(*df));
 	if (!df)
 		return -ENOMEM;
-	df->loc_lock = malloc(sizeof(*df->loc_lock));
-	if (!df->loc_lock) {
+	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df->libdw_lock) {
 		free(df);
 		return -ENOMEM;
 	}
-	pthread_mutex_init(df->loc_lock, NULL);
+	pthread_mutex_init(df->libdw_lock, NULL);
 	df->path = path;
 	err = -EINVAL;
 	df->dwfl = dwfl_begin(&offline_callbacks);
@@ -257,8 +264,8 @@ void dwarf_file__free(struct dwarf_file *df)
 	if (!df)
 		return;
 	dwfl_end(df->dwfl);
-	pthread_mutex_destroy(df->loc_lock);
-	free(df->loc_lock);
+	pthread_mutex_destroy(df->libdw_lock);
+	free(df->libdw_lock);
 	free(df);
 }
 
@@ -425,6 +432,15 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 	case DW_AT_inline:
 		a->is_inline = attr_constant(attr, &val) && val != DW_INL_not_inlined;
 		break;
+	case DW_AT_alignment:
+		attr_constant(attr, &a->alignment);
+		break;
+	case DW_AT_decl_line:
+		attr_constant(attr, &a->decl_line);
+		break;
+	case DW_AT_GNU_vector:
+		a->is_vector = dwarf_formflag(attr, &flag) == 0 && flag;
+		break;
 	}
 	return DWARF_CB_OK;
 }
@@ -475,6 +491,23 @@ static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t di
 	return 0;
 }
 
+/* What only the printer needs: where the type is declared, its alignment. */
+static void set_print_facts(const struct cu_loader *l, Dwarf_Die *die, struct type *t,
+			    const struct die_attrs *a)
+{
+	t->is_private = l->private_depth > 0;
+	if (a) {
+		t->alignment = a->alignment;
+		t->decl_line = a->decl_line;
+	}
+	if (l->opts->decl_info) {
+		/* Line tables are cached in the Dwarf, unlocked in libdw. */
+		pthread_mutex_lock(l->df->libdw_lock);
+		t->decl_file = dwarf_decl_file(die);
+		pthread_mutex_unlock(l->df->libdw_lock);
+	}
+}
+
 /* Appends @t as the type of @die, and queues its DW_AT_type. */
 static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
 		    const struct die_attrs *a, uint32_t *ret)
@@ -484,6 +517,8 @@ static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
 	int err;
 
 	t->src_off = off;
+	if (l->opts->for_printing)
+		set_print_facts(l, die, t, a);
 	err = cu__add_type(l->cu, t, &id) ?: map_die(l, off, id);
 	if (!err && a && a->has_type)
 		err = add_ref(l, NULL, id, a->type_off);
@@ -618,6 +653,7 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 {
 	struct die_attrs a, sa;
 	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
+	uint32_t counts[64];
 	unsigned int dims = 0;
 	Dwarf_Die child;
 	int err = read_attrs(l, die, &a), rc;
@@ -625,6 +661,7 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 	if (err)
 		return err;
 	t.byte_size = a.byte_size;
+	t.is_vector = a.is_vector;
 	for (rc = dwarf_child(die, &child); rc == 0 && dims < 64;
 	     rc = dwarf_siblingof(&child, &child)) {
 		if (dwarf_tag(&child) != DW_TAG_subrange_type)
@@ -632,13 +669,21 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 		err = read_attrs(l, &child, &sa);
 		if (err)
 			return err;
-		t.nr_elems *= subrange_count(&sa);
+		counts[dims] = subrange_count(&sa);
+		t.nr_elems *= counts[dims];
 		dims++;
 	}
 	if (rc < 0)
 		return walk_error(l, die);
 	if (!dims)
 		t.nr_elems = 0;
+	if (l->opts->for_printing && dims) {
+		t.dims = arena__alloc(&l->cu->arena, dims * sizeof(*t.dims));
+		if (!t.dims)
+			return -ENOMEM;
+		memcpy(t.dims, counts, dims * sizeof(*t.dims));
+		t.nr_dims = dims;
+	}
 	return add_type(l, die, &t, &a, NULL);
 }
 
@@ -767,6 +812,10 @@ static int member_offset(struct cu_loader *l, const struct die_attrs *a, struct 
 	int err;
 
 	m->bitfield_size = a->bit_size;
+	if (l->opts->for_printing) {
+		m->alignment = a->alignment;
+		m->storage_size = a->bit_size && a->has_byte_size ? a->byte_size : 0;
+	}
 	if (a->has_data_bit_offset) {
 		m->bit_offset = a->data_bit_offset;
 		return 0;
@@ -802,12 +851,64 @@ static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_
 	}
 }
 
+/* Types defined inside a struct, in DIE order, while it is being read. */
+struct nested_list {
+	struct nested_type	*list;
+	uint32_t		nr, cap;
+};
+
+static bool is_printable_nested(int tag)
+{
+	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_enumeration_type ||
+	       tag == DW_TAG_typedef;
+}
+
+/*
+ * A child of a struct that is not a data member: a nested type gets its id
+ * (before the struct's) and is remembered with its position among the members.
+ */
+static int load_nested(struct cu_loader *l, Dwarf_Die *child, uint32_t before,
+		       struct nested_list *nested)
+{
+	uint32_t nr_types = l->cu->nr_types;
+	int err;
+
+	if (dwarf_tag(child) == DW_TAG_variable)	/* C++ static member */
+		return 0;
+	l->private_depth++;
+	err = load_die(l, child);
+	l->private_depth--;
+	if (err || !is_printable_nested(dwarf_tag(child)) || l->cu->nr_types == nr_types)
+		return err;
+	err = dw_ensure_cap(&nested->list, &nested->cap, sizeof(*nested->list), nested->nr + 1);
+	if (err)
+		return err;
+	nested->list[nested->nr++] = (struct nested_type){
+		.type = l->cu->nr_types - 1, .before = before };
+	return 0;
+}
+
+static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested,
+			   struct type *t)
+{
+	if (!nested->nr)
+		return 0;
+	t->nested = arena__alloc(&l->cu->arena, nested->nr * sizeof(*t->nested));
+	if (!t->nested)
+		return -ENOMEM;
+	memcpy(t->nested, nested->list, nested->nr * sizeof(*t->nested));
+	t->nr_nested = nested->nr;
+	return 0;
+}
+
 /*
  * One child of a struct or union. Decl tags of members take the member's
  * position among the member and inheritance children; the struct's own
  * (clang's annotation children) take -1.
  */
-static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *member_idx)
+static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *member_idx,
+			     uint32_t before, struct nested_list *nested)
 {
 	struct pending_member *p;
 	struct die_attrs ma;
@@ -822,12 +923,15 @@ static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *me
 	case TAG_LLVM_ANNOTATION:
 		return load_decl_tag(l, child, -1);
 	default:	/* nested type definitions get their ids before this one */
+		if (l->opts->for_printing)
+			return load_nested(l, child, before, nested);
 		return load_die(l, child);
 	}
 }
 
 static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 {
+	struct nested_list nested = { NULL, 0, 0 };
 	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
 	uint32_t afirst = l->nr_astack, member_idx = 0, id;
 	struct type t = { .kind = kind };
@@ -840,26 +944,32 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	t.name = a.name;
 	t.byte_size = a.byte_size;
 	t.is_declaration = a.is_declaration;
+	t.is_class = dwarf_tag(die) == DW_TAG_class_type;
 	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		err = load_struct_child(l, &child, &member_idx);
+		err = load_struct_child(l, &child, &member_idx, l->nr_stack - first, &nested);
 		if (err)
-			return err;
+			goto out;
 	}
-	if (rc < 0)
-		return walk_error(l, die);
-	err = pop_pending(l, first, &t, false);
+	if (rc < 0) {
+		err = walk_error(l, die);
+		goto out;
+	}
+	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &nested, &t);
 	if (err)
-		return err;
+		goto out;
 	bind_bitfields(l, first_bitfield, first, t.members);
-	err = add_type(l, die, &t, NULL, &id);
+	a.has_type = false;	/* only its alignment and declaration matter */
+	err = add_type(l, die, &t, &a, &id);
 	if (err)
-		return err;
+		goto out;
 	/* As upstream, a C++ class's decl tags are not encoded. */
-	if (dwarf_tag(die) == DW_TAG_class_type) {
+	if (dwarf_tag(die) == DW_TAG_class_type)
 		l->nr_astack = afirst;
-		return 0;
-	}
-	return flush_type_annots(l, afirst, id);
+	else
+		err = flush_type_annots(l, afirst, id);
+out:
+	free(nested.list);
+	return err;
 }
 
 /* ---- locations ------------------------------------------------------------------- */
@@ -921,9 +1031,9 @@ static ptrdiff_t die_location(const struct dwarf_file *df, Dwarf_Attribute *attr
 {
 	ptrdiff_t next;
 
-	pthread_mutex_lock(df->loc_lock);
+	pthread_mutex_lock(df->libdw_lock);
 	next = die_location_locked(attr, offset, ret);
-	pthread_mutex_unlock(df->loc_lock);
+	pthread_mutex_unlock(df->libdw_lock);
 	return next;
 }
 
@@ -1219,8 +1329,8 @@ static int load_subprogram(struct cu_loader *l, Dwarf_Die *die)
 		case TAG_LLVM_ANNOTATION:
 			err = load_decl_tag(l, &child, -1);
 			break;
-		default:
-			err = load_die(l, &child);
+		default:	/* types defined here are private to it */
+			err = load_function_children_die(l, &child);
 			break;
 		}
 		if (err)
@@ -1304,7 +1414,7 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	/* Only top-level variables have static storage BTF wants. */
 	case DW_TAG_variable:		err = l->depth == 1 ? load_variable(l, die) : 0; break;
 	case DW_TAG_lexical_block:
-	case DW_TAG_inlined_subroutine:
+	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
 	case DW_TAG_namespace:		err = load_children(l, die); break;
 	default:			err = 0; break;
 	}
@@ -1325,6 +1435,28 @@ static int load_children(struct cu_loader *l, Dwarf_Die *parent)
 	if (rc < 0)
 		return walk_error(l, parent);
 	return 0;
+}
+
+/* Types defined inside a function are private to it (printing only). */
+static int load_function_children(struct cu_loader *l, Dwarf_Die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = load_children(l, die);
+	l->private_depth--;
+	return err;
+}
+
+/* One child DIE of a function, private to it like its children. */
+static int load_function_children_die(struct cu_loader *l, Dwarf_Die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = load_die(l, die);
+	l->private_depth--;
+	return err;
 }
 
 /* ---- resolution ---------------------------------------------------------------- */
@@ -1399,6 +1531,22 @@ static void resolve_bitfields(struct cu_loader *l)
 			bit = (int64_t)(size * 8) - (int64_t)f->dw_bit_offset -
 			      (int64_t)m->bitfield_size;
 		m->bit_offset = (uint64_t)((int64_t)f->byte_offset * 8 + bit);
+	}
+}
+
+/* An enum is signed when its underlying type (DW_AT_type) is. */
+static void mark_signed_enums(struct cu *cu)
+{
+	uint32_t id;
+
+	for (id = 1; id < cu->nr_types; id++) {
+		struct type *t = cu__type(cu, id);
+		const struct type *base;
+
+		if (t->kind != TK_ENUM || !t->type || t->type >= cu->nr_types)
+			continue;
+		base = cu__type(cu, t->type);
+		t->is_signed_enum = base->kind == TK_BASE && base->encoding == BE_SIGNED;
 	}
 }
 
@@ -1493,6 +1641,8 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32
 		cu__free(l->cu);
 		return err;
 	}
+	if (l->opts->for_printing)
+		mark_signed_enums(l->cu);
 	if (l->nr_unresolved)
 		pr_info("%s: %s: %u type references not found, encoded as void",
 			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);

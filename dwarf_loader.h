@@ -23,6 +23,13 @@ struct dwarf_loader_opts {
 	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
+	/*
+	 * Read what only the layout printer needs: alignments, array
+	 * dimensions, types defined inside structs and functions, bitfield
+	 * storage sizes (struct type and struct member "printing only" fields).
+	 */
+	bool		for_printing;
+	bool		decl_info;	/* also DW_AT_decl_file (reads line tables) */
 };
 
 struct dwarf_file;

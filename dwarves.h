@@ -49,6 +49,9 @@ struct member {
 	uint32_t	type;		/* core id */
 	uint32_t	bitfield_size;	/* 0 unless a bitfield */
 	uint64_t	bit_offset;	/* from the start of the struct, BTF numbering */
+	/* For printing only; zero unless the loader was asked for them. */
+	uint32_t	alignment;	/* DW_AT_alignment, or guessed from BTF offsets */
+	uint32_t	storage_size;	/* DW_AT_byte_size of a bitfield member */
 };
 
 struct enumerator {
@@ -126,11 +129,35 @@ struct type {
 	uint32_t	nr_entries;	/* members, enumerators, parameters */
 	uint32_t	nr_elems;	/* TK_ARRAY: product of the dimensions */
 	uint64_t	src_off;	/* the loader's position of it, for messages */
+	/*
+	 * For printing only: filled when the loader is asked to (DWARF:
+	 * dwarf_loader_opts.for_printing), zero otherwise.
+	 */
+	uint32_t	alignment;	/* DW_AT_alignment, or guessed from BTF offsets */
+	uint32_t	decl_line;
+	const char	*decl_file;	/* borrowed; NULL when unknown */
+	uint32_t	*dims;		/* TK_ARRAY: each dimension's count (arena) */
+	uint32_t	nr_dims;
+	uint32_t	nr_nested;
+	struct nested_type *nested;	/* struct/union: types defined in it (arena) */
+	bool		is_private;	/* defined inside a function or another type */
+	bool		is_signed_enum;	/* TK_ENUM: values are signed */
+	bool		is_vector;	/* TK_ARRAY: a GNU vector type */
+	bool		is_class;	/* TK_STRUCT: DW_TAG_class_type */
 	union {
 		struct member		*members;	/* arena */
 		struct enumerator	*enumerators;	/* arena */
 		struct parameter	*params;	/* arena */
 	};
+};
+
+/*
+ * A type defined as a child of a struct or union (clang puts the unnamed
+ * types of members there): printed before member @before, in DIE order.
+ */
+struct nested_type {
+	uint32_t	type;		/* core id */
+	uint32_t	before;		/* index of the member that follows it */
 };
 
 struct arena_chunk;
@@ -153,6 +180,7 @@ struct cu {
 	const char	*name;		/* borrowed; may be NULL */
 	uint16_t	language;	/* DW_LANG_* value */
 	uint8_t		addr_size;
+	bool		alignments_guessed;	/* no alignment info in the input (BTF) */
 	struct type	*types;		/* malloc'ed; types[0] is void */
 	uint32_t	nr_types;	/* including void */
 	uint32_t	types_cap;

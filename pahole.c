@@ -18,8 +18,10 @@
 #include "btf_encoder.h"
 #include "dwarf_loader.h"
 #include "log.h"
+#include "pahole_print.h"
 
 #define PAHOLE_VERSION "v1.31"
+#define PAHOLE_NUMERIC_VERSION "131"
 
 /* Exit status of errors, and of usage errors (as argp's). */
 enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
@@ -77,10 +79,15 @@ static struct options {
 	unsigned int		verbose;
 	char			**files;
 	int			nr_files;
+	struct print_job_opts	print;		/* the layout printing job */
+	uint16_t		langs[DWARF_LOADER_MAX_LANGS];	/* --lang */
+	bool			numeric_version;
+	bool			nr_methods;	/* -m: needs functions, not loaded yet */
 } opts = {
 	.jobs = 1,
 	/* Without --btf_features, these are on (upstream's legacy defaults). */
 	.features = { .var = true, .decl_tag = true, .type_tag = true, .enum64 = true },
+	.print = { .separator = '\t', .padding = -1, .padding_ge = -1 },
 };
 
 enum {
@@ -101,6 +108,41 @@ enum {
 	ARG_lang_exclude,
 	ARG_reproducible_build,
 	ARG_cu_window,
+	/* Layout printing. */
+	ARG_flat_arrays,
+	ARG_show_private_classes,
+	ARG_fixup_silly_bitfields,
+	ARG_first_obj_only,
+	ARG_classes_as_structs,
+	ARG_hex,
+	ARG_suppress_aligned_attribute,
+	ARG_suppress_force_paddings,
+	ARG_suppress_packed,
+	ARG_unions,
+	ARG_structs,
+	ARG_packed,
+	ARG_count,
+	ARG_skip,
+	ARG_seek_bytes,
+	ARG_size_bytes,
+	ARG_range,
+	ARG_header_type,
+	ARG_numeric_version,
+	ARG_with_flexible_array,
+	ARG_with_embedded_flexible_array,
+	ARG_kabi_prefix,
+	ARG_prettify,
+	ARG_sort,
+	ARG_hashbits,
+	ARG_ptr_table_stats,
+	ARG_skip_missing,
+	ARG_padding,
+	ARG_padding_ge,
+	ARG_contains_enumerator,
+	ARG_running_kernel_vmlinux,
+	ARG_lang,
+	ARG_compile,
+	ARG_skip_emitting_atomic_typedefs,
 };
 
 static const struct argp_option pahole_options[] = {
@@ -141,6 +183,105 @@ static const struct argp_option pahole_options[] = {
 	{ "cu_window", ARG_cu_window, "NR_CUS", 0,
 	  "Load at most NR_CUS compile units ahead of the encoder (default: 4 per job)", 0 },
 	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
+	/* Layout printing. */
+	{ "bit_holes", 'B', "NR_HOLES", 0, "Show only structs at least NR_HOLES bit holes", 0 },
+	{ "cacheline_size", 'c', "SIZE", 0, "set cacheline size to SIZE", 0 },
+	{ "class_name", 'C', "CLASS_NAME", 0, "Show just this class", 0 },
+	{ "count", ARG_count, "COUNT", 0, "Print only COUNT input records", 0 },
+	{ "skip", ARG_skip, "COUNT", 0, "Skip COUNT input records", 0 },
+	{ "seek_bytes", ARG_seek_bytes, "BYTES", 0, "Seek COUNT input records", 0 },
+	{ "size_bytes", ARG_size_bytes, "BYTES", 0,
+	  "Read only this number of bytes from this point onwards", 0 },
+	{ "range", ARG_range, "STRUCT", 0,
+	  "Data struct with 'offset' and 'size' fields to determine --seek_bytes and --size_bytes", 0 },
+	{ "header_type", ARG_header_type, "TYPE", 0, "File header type", 0 },
+	{ "find_pointers_to", 'f', "CLASS_NAME", 0, "Find pointers to CLASS_NAME", 0 },
+	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	{ "contains", 'i', "CLASS_NAME", 0, "Show classes that contains CLASS_NAME", 0 },
+	{ "show_decl_info", 'I', NULL, 0,
+	  "Show the file and line number where the tags were defined", 0 },
+	{ "holes", 'H', "NR_HOLES", 0, "show only structs with at least NR_HOLES holes", 0 },
+	{ "hole_size_ge", 'z', "HOLE_SIZE", 0,
+	  "show only structs with at least one hole greater or equal to HOLE_SIZE", 0 },
+	{ "packable", 'P', NULL, 0, "show only structs that has holes that can be packed", 0 },
+	{ "padding_ge", ARG_padding_ge, "SIZE", 0,
+	  "show only structs with padding >= SIZE", 0 },
+	{ "padding", ARG_padding, "SIZE", 0, "show only structs with padding == SIZE", 0 },
+	{ "with_flexible_array", ARG_with_flexible_array, NULL, 0,
+	  "show only structs with a flexible array", 0 },
+	{ "with_embedded_flexible_array", ARG_with_embedded_flexible_array, NULL, 0,
+	  "show only structs with an embedded flexible array (contaning a struct that has a "
+	  "flexible array)", 0 },
+	{ "expand_types", 'E', NULL, 0, "expand class members", 0 },
+	{ "nr_members", 'n', NULL, 0, "show number of members", 0 },
+	{ "rel_offset", 'r', NULL, 0, "show relative offsets of members in inner structs", 0 },
+	{ "recursive", 'd', NULL, 0, "recursive mode, affects several other flags", 0 },
+	{ "reorganize", 'R', NULL, 0, "reorg struct trying to kill holes", 0 },
+	{ "show_reorg_steps", 'S', NULL, 0, "show the struct layout at each reorganization step",
+	  0 },
+	{ "class_name_len", 'N', NULL, 0, "show size of classes", 0 },
+	{ "show_first_biggest_size_base_type_member", 'l', NULL, 0,
+	  "show first biggest size base_type member", 0 },
+	{ "nr_methods", 'm', NULL, 0, "show number of methods", 0 },
+	{ "show_only_data_members", 'M', NULL, 0,
+	  "show only the members that use space in the class layout", 0 },
+	{ "expand_pointers", 'p', NULL, 0, "expand class pointer members", 0 },
+	{ "sizes", 's', NULL, 0, "show size of classes", 0 },
+	{ "separator", 't', "SEP", 0, "use SEP as the field separator", 0 },
+	{ "nr_definitions", 'T', NULL, 0, "show how many times struct was defined", 0 },
+	{ "decl_exclude", 'D', "PREFIX", 0, "exclude classes declared in files with PREFIX", 0 },
+	{ "exclude", 'x', "PREFIX", 0, "exclude PREFIXed classes", 0 },
+	{ "prefix_filter", 'y', "PREFIX", 0, "include PREFIXed classes", 0 },
+	{ "cu_exclude", 'X', "PREFIX", 0, "exclude PREFIXed compilation units", 0 },
+	{ "anon_include", 'a', NULL, 0, "include anonymous classes", 0 },
+	{ "nested_anon_include", 'A', NULL, 0,
+	  "include nested (inside other structs) anonymous classes", 0 },
+	{ "quiet", 'q', NULL, 0, "be quieter", 0 },
+	{ "defined_in", 'u', NULL, 0, "show CUs where CLASS_NAME (-C) is defined", 0 },
+	{ "word_size", 'w', "WORD_SIZE", 0, "change the arch word size to WORD_SIZE", 0 },
+	{ "ctf_encode", 'Z', NULL, 0, "Encode as CTF: DISABLED, consider helping porting to libctf",
+	  0 },
+	{ "flat_arrays", ARG_flat_arrays, NULL, 0, "Flat arrays", 0 },
+	{ "suppress_aligned_attribute", ARG_suppress_aligned_attribute, NULL, 0,
+	  "Suppress __attribute__((aligned(N))", 0 },
+	{ "suppress_force_paddings", ARG_suppress_force_paddings, NULL, 0,
+	  "Suppress int :N paddings at the end", 0 },
+	{ "suppress_packed", ARG_suppress_packed, NULL, 0,
+	  "Suppress output of inferred __attribute__((__packed__))", 0 },
+	{ "show_private_classes", ARG_show_private_classes, NULL, 0,
+	  "Show classes that are defined inside other classes or in functions", 0 },
+	{ "fixup_silly_bitfields", ARG_fixup_silly_bitfields, NULL, 0,
+	  "Fix silly bitfields such as int foo:32", 0 },
+	{ "first_obj_only", ARG_first_obj_only, NULL, 0,
+	  "Only process the first object file in the binary", 0 },
+	{ "classes_as_structs", ARG_classes_as_structs, NULL, 0,
+	  "Use 'struct' when printing classes", 0 },
+	{ "hex", ARG_hex, NULL, 0, "Print offsets and sizes in hexadecimal", 0 },
+	{ "kabi_prefix", ARG_kabi_prefix, "STRING", 0,
+	  "When the prefix of the string is STRING, treat the string as STRING.", 0 },
+	{ "structs", ARG_structs, NULL, 0, "Show just structs", 0 },
+	{ "unions", ARG_unions, NULL, 0, "Show just unions", 0 },
+	{ "packed", ARG_packed, NULL, 0, "Show just packed structs", 0 },
+	{ "numeric_version", ARG_numeric_version, NULL, 0,
+	  "Print a numeric version, i.e. 119 instead of v1.19", 0 },
+	{ "sort", ARG_sort, NULL, 0, "Sort types by name", 0 },
+	{ "prettify", ARG_prettify, "PATH", 0, "Path to the raw data to pretty print", 0 },
+	{ "hashbits", ARG_hashbits, "BITS", 0, "Number of bits for the hash table key", 0 },
+	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, 0, "Print internal data structures stats",
+	  0 },
+	{ "skip_missing", ARG_skip_missing, NULL, 0,
+	  "skip missing types passed to -C rather than stop", 0 },
+	{ "contains_enumerator", ARG_contains_enumerator, "ENUMERATOR", 0,
+	  "Show enumerations that contains ENUMERATOR", 0 },
+	{ "running_kernel_vmlinux", ARG_running_kernel_vmlinux, NULL, 0,
+	  "Search for, possibly getting from a debuginfo server, a vmlinux matching the running kernel build-id (from /sys/kernel/notes)",
+	  0 },
+	{ "lang", ARG_lang, "LANGUAGES", 0, "Only consider compilation units written in these languages",
+	  0 },
+	{ "compile", ARG_compile, NULL, 0,
+	  "Generate compilable source code with types expanded (pahole --compile)", 0 },
+	{ "skip_emitting_atomic_typedefs", ARG_skip_emitting_atomic_typedefs, NULL, 0,
+	  "Do not emit 'typedef _Atomic int atomic_int' & friends.", 0 },
 	{ NULL },
 };
 
@@ -280,6 +421,146 @@ static void parse_cu_window(const char *arg, struct argp_state *state)
 			   arg, MAX_CU_WINDOW);
 }
 
+/* A whole non-negative decimal number; anything else is a usage error. */
+static uint32_t parse_uint(const char *s, const char *what, struct argp_state *state)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || *s == '+' || v > UINT32_MAX)
+		usage_error(state, "invalid %s '%s': expected a number", what, s);
+	return v;
+}
+
+static void parse_lang(const char *list, struct argp_state *state)
+{
+	char *copy = strdup(list), *save = NULL, *tok;
+	struct print_job_opts *po = &opts.print;
+
+	if (!copy)
+		argp_failure(state, EXIT_ERROR, ENOMEM, "out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int id = dwarf_loader__lang_id(tok);
+
+		if (id < 0)
+			usage_error(state, "unknown language '%s' in --lang", tok);
+		if (po->nr_langs == DWARF_LOADER_MAX_LANGS)
+			usage_error(state, "too many languages in --lang");
+		opts.langs[po->nr_langs++] = id;
+	}
+	po->langs = opts.langs;
+	free(copy);
+}
+
+/* Options that only change what is printed. */
+static error_t parse_print_flag(int key)
+{
+	struct print_job_opts *po = &opts.print;
+	struct fprintf_opts *fo = &po->fprintf;
+
+	switch (key) {
+	case 'A': po->nested_anon_include = true; break;
+	case 'a': po->anon_include = true; break;
+	case 'd': po->recursive = true; break;
+	case 'E': fo->expand_types = true; break;
+	case 'I': fo->show_decl_info = true; po->loader.decl_info = true; break;
+	case 'l': fo->show_first_biggest = true; break;
+	case 'M': fo->show_only_data_members = true; break;
+	case 'm': opts.nr_methods = true; po->formatter = FMT_NONE; break;
+	case 'N': po->formatter = FMT_NAME_LEN; break;
+	case 'n': po->formatter = FMT_NR_MEMBERS; break;
+	case 'P': po->packable = true; po->loader.decl_info = true; break;
+	case 'p': fo->expand_pointers = true; break;
+	case 'q': fo->quiet = true; break;
+	case 'R': po->reorganize = true; break;
+	case 'r': fo->rel_offset = true; break;
+	case 'S': po->show_reorg_steps = true; break;
+	case 's': po->formatter = FMT_SIZES; break;
+	case 'T': po->nr_definitions = true; po->formatter = FMT_NONE; break;
+	case 'u': po->defined_in = true; break;
+	case ARG_flat_arrays: fo->flat_arrays = true; break;
+	case ARG_suppress_aligned_attribute: fo->suppress_aligned_attribute = true; break;
+	case ARG_suppress_force_paddings: fo->suppress_force_paddings = true; break;
+	case ARG_suppress_packed: fo->suppress_packed = true; break;
+	case ARG_show_private_classes:
+		po->show_private_classes = true;
+		fo->show_only_data_members = true;
+		break;
+	case ARG_fixup_silly_bitfields: po->layout.fixup_silly_bitfields = true; break;
+	case ARG_first_obj_only: po->first_obj_only = true; break;
+	case ARG_classes_as_structs: fo->classes_as_structs = true; break;
+	case ARG_hex: fo->hex = true; break;
+	case ARG_unions: po->just_unions = true; break;
+	case ARG_structs: po->just_structs = true; break;
+	case ARG_packed: po->just_structs = po->just_packed = true; break;
+	case ARG_with_flexible_array: po->with_flexible_array = true; break;
+	case ARG_with_embedded_flexible_array:
+		po->with_embedded_flexible_array = po->just_structs = true;
+		break;
+	case ARG_sort: po->sort = true; break;
+	case ARG_skip_missing: po->skip_missing = true; break;
+	case ARG_numeric_version: opts.numeric_version = true; break;
+	/* Accepted; they do not change the layout printout. */
+	case ARG_ptr_table_stats: case ARG_compile: case ARG_skip_emitting_atomic_typedefs: break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* Printing options with an argument. */
+static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
+{
+	struct print_job_opts *po = &opts.print;
+
+	switch (key) {
+	case 'B': po->nr_bit_holes = parse_uint(arg, "number of bit holes", state); break;
+	case 'c': po->fprintf.cacheline_size = parse_uint(arg, "cacheline size", state); break;
+	case 'C': po->class_names = arg; break;
+	case 'D': po->decl_exclude_prefix = arg; po->loader.decl_info = true; break;
+	case 'f': po->find_pointers_to = arg; break;
+	case 'F': po->format_path = arg; break;
+	case 'H': po->nr_holes = parse_uint(arg, "number of holes", state); break;
+	case 'i': po->contains = arg; break;
+	case 't': po->separator = arg[0]; break;
+	case 'w': parse_uint(arg, "word size", state); break;
+	case 'X': po->cu_exclude_prefix = arg; break;
+	case 'x': po->exclude_prefix = arg; break;
+	case 'y': po->include_prefix = arg; break;
+	case 'z':
+		po->hole_size_ge = parse_uint(arg, "hole size", state);
+		/* Order matters: -V before -z keeps the full layouts. */
+		if (!opts.verbose)
+			po->formatter = FMT_NAME;
+		break;
+	case 'Z':
+		argp_failure(state, EXIT_USAGE, 0, "-Z: (PROGRAM ERROR) Option should have been recognized!?");
+		break;
+	case ARG_padding: po->padding = parse_uint(arg, "padding", state); break;
+	case ARG_padding_ge: po->padding_ge = parse_uint(arg, "padding", state); break;
+	case ARG_contains_enumerator: po->contains_enumerator = arg; break;
+	case ARG_lang: parse_lang(arg, state); break;
+	case ARG_hashbits:
+		if (parse_uint(arg, "hashbits", state) > 31) {
+			fprintf(stderr, "Invalid --hashbits value (%s) should be less than 32\n", arg);
+			exit(EXIT_ERROR);
+		}
+		break;
+	/* Pretty printing raw data and kABI prefixes: accepted, not implemented. */
+	case ARG_count: case ARG_skip: case ARG_seek_bytes: case ARG_size_bytes:
+	case ARG_range: case ARG_header_type: case ARG_kabi_prefix: case ARG_prettify:
+		break;
+	case ARG_running_kernel_vmlinux:
+		fprintf(stderr, "pahole: couldn't find a vmlinux that matches the running kernel\n"
+			"HINT: Maybe you're inside a container or missing a debuginfo package?\n");
+		exit(EXIT_ERROR);
+	default:
+		return parse_print_flag(key);
+	}
+	return 0;
+}
+
 static error_t parse_legacy(int key)
 {
 	struct btf_features *f = &opts.features;
@@ -339,7 +620,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts.nr_files = state->argc - state->next;
 		break;
 	default:
-		return parse_legacy(key);
+		if (parse_legacy(key) == 0)
+			return 0;
+		return parse_print_arg(key, arg, state);
 	}
 	return 0;
 }
@@ -481,6 +764,38 @@ static int run_encode(void)
 	return err;
 }
 
+/* ---- the print job ----------------------------------------------------------------------- */
+
+/* The L1 data cache line, 64 when the system does not say. */
+static uint32_t default_cacheline_size(void)
+{
+	long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+
+	return n > 0 ? n : 64;
+}
+
+static int run_print(void)
+{
+	struct print_job_opts *po = &opts.print;
+
+	if (po->class_names && opts.nr_methods) {
+		fputs("pahole: -m/nr_methods doesn't work with --class/-C, it shows all classes and the number of its methods\n",
+		      stderr);
+		return EXIT_ERROR;
+	}
+	if (!po->fprintf.cacheline_size)
+		po->fprintf.cacheline_size = default_cacheline_size();
+	po->btf_base = opts.btf_base;
+	po->verbose = opts.verbose;
+	po->loader.nr_lang_exclude = opts.loader.nr_lang_exclude;
+	memcpy(po->loader.lang_exclude, opts.loader.lang_exclude,
+	       sizeof(po->loader.lang_exclude));
+	po->loader.jobs = opts.loader.jobs;
+	po->loader.cu_window = opts.loader.cu_window;
+	po->loader.test_delay_seed = opts.loader.test_delay_seed;
+	return print_job__run(po, opts.files, opts.nr_files);
+}
+
 int main(int argc, char *argv[])
 {
 	int err;
@@ -491,13 +806,15 @@ int main(int argc, char *argv[])
 	log__hook_libbpf();
 	if (set_loader_threads())
 		return EXIT_USAGE;
+	if (opts.numeric_version) {
+		printf("%s\n", PAHOLE_NUMERIC_VERSION);
+		return 0;
+	}
+	if (!opts.btf_encode)
+		return run_print();
 	if (!opts.nr_files) {
 		fprintf(stderr, "pahole: no input file given\n");
 		return EXIT_USAGE;
-	}
-	if (!opts.btf_encode) {
-		pr_err("struct layout printing is not implemented yet; use -J");
-		return EXIT_ERROR;
 	}
 	err = run_encode();
 	return err ? EXIT_ERROR : 0;

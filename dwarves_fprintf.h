@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DWARVES_FPRINTF_H
+#define PAHOLE_DWARVES_FPRINTF_H
+/*
+ * The struct layout printer: the text of upstream pahole v1.31 for
+ * structs, unions, enums and typedefs, with offsets, sizes, holes,
+ * padding and cacheline markers. Main thread only.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dwarves.h"
+#include "dwarves_layout.h"
+
+struct fprintf_opts {
+	uint32_t	cacheline_size;
+	bool		expand_types;		/* -E */
+	bool		expand_pointers;	/* -p */
+	bool		rel_offset;		/* -r */
+	bool		hex;			/* --hex */
+	bool		quiet;			/* -q: no comments, no summary */
+	bool		flat_arrays;
+	bool		suppress_aligned_attribute;
+	bool		suppress_force_paddings;
+	bool		suppress_packed;
+	bool		show_only_data_members;	/* -M */
+	bool		show_decl_info;		/* -I */
+	bool		classes_as_structs;
+	bool		show_first_biggest;	/* -l */
+};
+
+/* How one top-level type is printed. */
+struct print_top {
+	const char	*prefix;	/* "typedef" for an unnamed struct named by a typedef */
+	const char	*suffix;	/* that typedef's name */
+	bool		no_semicolon;	/* --contains_enumerator, -R -S steps */
+};
+
+struct printer;
+
+/*
+ * A printer for the types of @cu, using @layout (both borrowed, must
+ * outlive it). NULL on ENOMEM. Free with printer__free().
+ */
+struct printer *printer__new(const struct cu *cu, struct layout *layout,
+			     const struct fprintf_opts *opts);
+void printer__free(struct printer *p);
+
+/*
+ * Prints type @id (struct, union, enum or typedef) as a declaration, with
+ * its summary, ending with ';' unless @top says otherwise; no newline.
+ * Returns the number of characters printed.
+ */
+size_t printer__print_type(struct printer *p, uint32_t id, const struct print_top *top,
+			   FILE *fp);
+
+/*
+ * The printable name of type @id ("struct foo", "const char  *", "u32")
+ * into @bf of @len bytes (truncated as needed). Returns @bf.
+ */
+const char *printer__type_name(struct printer *p, uint32_t id, char *bf, size_t len);
+
+#endif

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_PRINT_H
+#define PAHOLE_PRINT_H
+/*
+ * The print job: loads each file (DWARF or BTF), selects types (default
+ * mode, -C, filters), de-duplicates them across CUs and prints them with
+ * dwarves_fprintf.c or a one-line formatter. Main thread only.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dwarf_loader.h"
+#include "dwarves_fprintf.h"
+#include "dwarves_layout.h"
+
+enum print_formatter {
+	FMT_LAYOUT,		/* the struct printout */
+	FMT_SIZES,		/* -s */
+	FMT_NR_MEMBERS,		/* -n */
+	FMT_NAME_LEN,		/* -N */
+	FMT_NAME,		/* -z without -V */
+	FMT_NONE,		/* -T: only the statistics at the end */
+};
+
+struct print_job_opts {
+	const char		*format_path;	/* -F, NULL: "dwarf,btf" */
+	const char		*btf_base;
+	const char		*class_names;	/* -C list as given */
+	const char		*contains;	/* -i */
+	const char		*find_pointers_to;	/* -f */
+	const char		*contains_enumerator;
+	const char		*exclude_prefix, *include_prefix;	/* -x, -y */
+	const char		*decl_exclude_prefix, *cu_exclude_prefix;	/* -D, -X */
+	const uint16_t		*langs;		/* --lang: DW_LANG_* to keep */
+	unsigned int		nr_langs;
+	enum print_formatter	formatter;
+	bool			nr_definitions;	/* -T */
+	char			separator;
+	bool			anon_include, nested_anon_include;
+	bool			sort, show_private_classes, first_obj_only, skip_missing;
+	bool			just_structs, just_unions, just_packed;
+	bool			with_flexible_array, with_embedded_flexible_array;
+	bool			packable, reorganize, show_reorg_steps, recursive, defined_in;
+	unsigned int		verbose;
+	uint32_t		nr_holes, nr_bit_holes, hole_size_ge;
+	int64_t			padding, padding_ge;	/* -1: not given */
+	struct fprintf_opts	fprintf;
+	struct layout_opts	layout;
+	struct dwarf_loader_opts loader;
+};
+
+/*
+ * Runs the print job over @files (none: the running kernel). Returns the
+ * exit status: 0, or 1 after printing why.
+ */
+int print_job__run(const struct print_job_opts *opts, char **files, int nr_files);
+
+#endif

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# btfdiff shows no difference between the DWARF and the BTF views of the
+# fixture objects (their BTF made by upstream pahole -J) and, outside
+# check-quick, of the Debian vmlinux against the BTF we encode from it:
+# what BTF loses is exactly what btfdiff's options hide.
+. "$(dirname "$0")/../lib.sh"
+FIX=$SHARED/fixtures/layout
+[ -d "$FIX" ] || skip "no $FIX"
+export PAHOLE
+cp "$FIX"/*.btf.o "$TMP"/ || fail "cannot copy the fixtures"
+for o in "$TMP"/*.btf.o; do
+	"$TOP/btfdiff" "$o" >"$TMP/diff.txt" || fail "btfdiff $(basename "$o"): $(head -20 "$TMP/diff.txt")"
+done
+[ -n "$QUICK" ] && pass "fixtures identical (vmlinux not run in check-quick)"
+V=$(vmlinux_path) || skip "cannot fetch the Debian kernel package"
+# shellcheck disable=SC2086 # REF_FLAGS is a list of options
+"$PAHOLE" $REF_FLAGS --btf_encode_detached="$TMP/vmlinux.btf" "$V" || fail "encoding exited $?"
+"$TOP/btfdiff" "$V" "$TMP/vmlinux.btf" >"$TMP/diff.txt" ||
+	fail "btfdiff vmlinux: $(grep -c '^@@' "$TMP/diff.txt") hunks: $(head -20 "$TMP/diff.txt")"
+pass "fixtures and vmlinux: DWARF and BTF views identical"
