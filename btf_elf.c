@@ -203,7 +203,7 @@ static bool replacement_named(const struct elf_rewrite *rw, const char *name)
 /* Which sections exist, which are new, and the name table they need. */
 static int plan_sections(struct elf_rewrite *rw)
 {
-	size_t i, old_names;
+	size_t i, old_names = 0;
 	int err;
 
 	rw->sec_idx = calloc(rw->nr_secs, sizeof(*rw->sec_idx));

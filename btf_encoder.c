@@ -619,32 +619,42 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 	return encode_variables(e, cu);
 }
 
-int btf_encoder__finish(struct btf_encoder *e)
+/* Functions, then DATASECs: the last types before dedup. */
+static int finish_functions(struct btf_encoder *e)
 {
-	const struct btf *base = btf__base_btf(e->btf);
-	uint32_t first = base ? btf__type_cnt(base) : 1;
-	const void *raw;
-	uint32_t size;
-	int err;
+	int err = func_table__emit(e->funcs, e->btf, e->opts.in_path);
 
-	err = func_table__emit(e->funcs, e->btf, e->opts.in_path);
 	if (err)
 		return err;
 	err = encode_datasecs(e);
-	if (err) {
+	if (err)
 		pr_err("%s: cannot encode a DATASEC: %s", e->opts.in_path, strerror(-err));
-		return err;
-	}
-	if (btf__type_cnt(e->btf) == first) {
-		pr_info("%s: no types to encode, nothing written", e->opts.in_path);
-		return 0;
-	}
+	return err;
+}
+
+static int dedup(struct btf_encoder *e, uint32_t first)
+{
+	int err;
+
+	if (e->opts.stats)
+		e->opts.stats->types_before_dedup = btf__type_cnt(e->btf) - first;
 	err = btf__dedup(e->btf, NULL);
 	if (err) {
 		pr_err("%s: BTF deduplication failed: %s", e->opts.in_path, strerror(-err));
 		return err;
 	}
 	e->nr_types = btf__type_cnt(e->btf) - first;
+	if (e->opts.stats)
+		e->opts.stats->types_after_dedup = e->nr_types;
+	return 0;
+}
+
+static int write_output(struct btf_encoder *e)
+{
+	const void *raw;
+	uint32_t size;
+	int err;
+
 	err = btf__set_endianness(e->btf, e->opts.big_endian ? BTF_BIG_ENDIAN :
 							       BTF_LITTLE_ENDIAN);
 	raw = err ? NULL : btf__raw_data(e->btf, &size);
@@ -653,7 +663,39 @@ int btf_encoder__finish(struct btf_encoder *e)
 		pr_err("%s: cannot serialise BTF: %s", e->opts.in_path, strerror(-err));
 		return err;
 	}
+	if (e->opts.stats)
+		e->opts.stats->out_bytes = size;
 	if (!e->opts.out_path)
 		return btf_elf__write_btf(e->opts.in_path, e->btf, e->opts.distilled_base);
 	return out_file__write_whole(e->opts.out_path, raw, size);
+}
+
+int btf_encoder__finish(struct btf_encoder *e)
+{
+	const struct btf *base = btf__base_btf(e->btf);
+	uint32_t first = base ? btf__type_cnt(base) : 1;
+	struct phase_stats *s = e->opts.stats;
+	double start = phase_stats__now();
+	int err;
+
+	err = finish_functions(e);
+	if (s)
+		phase_stats__end(s, PHASE_FUNCTIONS, start);
+	if (err)
+		return err;
+	if (btf__type_cnt(e->btf) == first) {
+		pr_info("%s: no types to encode, nothing written", e->opts.in_path);
+		return 0;
+	}
+	start = phase_stats__now();
+	err = dedup(e, first);
+	if (s)
+		phase_stats__end(s, PHASE_DEDUP, start);
+	if (err)
+		return err;
+	start = phase_stats__now();
+	err = write_output(e);
+	if (s)
+		phase_stats__end(s, PHASE_WRITING, start);
+	return err;
 }

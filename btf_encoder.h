@@ -11,6 +11,7 @@
 
 #include "dwarves.h"
 #include "elf_symtab.h"
+#include "phase_stats.h"
 
 struct btf_encoder_opts {
 	const char	*in_path;	/* borrowed; for messages, and the target of -J */
@@ -26,6 +27,7 @@ struct btf_encoder_opts {
 	bool		consistent_func; /* skip functions with inconsistent prototypes */
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
+	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };
 
 struct btf_encoder;

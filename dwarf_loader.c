@@ -19,6 +19,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "cu_pool.h"
+#include "phase_stats.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "log.h"
@@ -91,6 +92,7 @@ struct cu_loader {
 	struct var_info			*vars;		/* top-level variables, DIE order */
 	uint32_t			nr_vars, vars_cap;
 	uint32_t			nr_unresolved;
+	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
 	unsigned int			private_depth;	/* inside functions or structs */
@@ -463,6 +465,7 @@ static int walk_error(const struct cu_loader *l, Dwarf_Die *die)
 static int read_attrs(struct cu_loader *l, Dwarf_Die *die, struct die_attrs *a)
 {
 	memset(a, 0, sizeof(*a));
+	l->nr_dies++;
 	if (dwarf_getattrs(die, collect_attr, a, 0) != 1 || a->err) {
 		loader_error(l, die, dwarf_errmsg(-1));
 		return -EINVAL;
@@ -1667,6 +1670,8 @@ struct unit {
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
 	struct log_buf	log;		/* its messages, written in CU order */
+	uint64_t	nr_dies;	/* for --phase_stats */
+	double		load_secs;
 };
 
 /* The whole load: read-only while the pool runs, but for each unit's own slot. */
@@ -1794,23 +1799,42 @@ static void job_load(void *ctx, uint32_t id)
 	struct load_job *j = ctx;
 	struct unit *u = &j->units[id];
 	struct cu_loader l = { .opts = j->opts, .df = j->df };
+	double start = phase_stats__now();
 
 	log__capture(&u->log);
 	u->err = load_cu(&l, &u->die, u->lang, id, &u->cu);
 	cu_loader_release(&l);
 	log__capture(NULL);
+	u->nr_dies = l.nr_dies;
+	u->load_secs = phase_stats__now() - start;
+}
+
+/* Main thread: a consumed unit's share of --phase_stats. */
+static void count_unit(const struct load_job *j, const struct unit *u)
+{
+	struct phase_stats *s = j->opts->stats;
+
+	if (!s)
+		return;
+	s->nr_cus++;
+	s->nr_dies += u->nr_dies;
+	s->load_secs += u->load_secs;
 }
 
 static int job_consume(void *ctx, uint32_t id)
 {
 	struct load_job *j = ctx;
 	struct unit *u = &j->units[id];
+	double start = phase_stats__now();
 	int err;
 
 	log_buf__flush(&u->log);
+	count_unit(j, u);
 	if (u->err)
 		return u->err;
 	err = j->fn(u->cu, j->ctx);
+	if (j->opts->stats)
+		phase_stats__end(j->opts->stats, PHASE_ENCODING, start);
 	/* Names borrowed from inline strings are read until fn() returns. */
 	drop_consumed(j, id);
 	return err;
@@ -1837,12 +1861,20 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		.window = opts->cu_window ? opts->cu_window : DWARF_LOADER_WINDOW_PER_JOB * jobs,
 		.delay_seed = opts->test_delay_seed,
 	};
+	struct phase_stats *s = opts->stats;
+	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
 	int err;
 
 	err = collect_units(&j);
 	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
+	if (s) {
+		/* The main thread's time in the pool, less what fn() took. */
+		phase_stats__end(s, PHASE_LOADING, start);
+		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding;
+		s->nr_threads = jobs;
+	}
 	free(j.units);
 	return err;
 }

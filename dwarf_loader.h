@@ -9,6 +9,7 @@
 #include <gelf.h>
 
 #include "dwarves.h"
+#include "phase_stats.h"
 
 enum { DWARF_LOADER_MAX_LANGS = 16 };
 /* Default reorder window: this many CUs per thread. */
@@ -23,6 +24,7 @@ struct dwarf_loader_opts {
 	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
+	struct phase_stats *stats;	/* --phase_stats sink, main thread only; or NULL */
 	/*
 	 * Read what only the layout printer needs: alignments, array
 	 * dimensions, types defined inside structs and functions, bitfield

@@ -73,6 +73,7 @@ static struct options {
 	const char		*detached_out;
 	const char		*btf_base;
 	unsigned int		jobs;
+	bool			phase_stats;
 	bool			features_seen;	/* a --btf_features reset the legacy defaults */
 	struct btf_features	features;
 	struct dwarf_loader_opts loader;
@@ -108,6 +109,7 @@ enum {
 	ARG_lang_exclude,
 	ARG_reproducible_build,
 	ARG_cu_window,
+	ARG_phase_stats,
 	/* Layout printing. */
 	ARG_flat_arrays,
 	ARG_show_private_classes,
@@ -182,6 +184,8 @@ static const struct argp_option pahole_options[] = {
 	  "Generate reproducibly built BTF (always the case)", 0 },
 	{ "cu_window", ARG_cu_window, "NR_CUS", 0,
 	  "Load at most NR_CUS compile units ahead of the encoder (default: 4 per job)", 0 },
+	{ "phase_stats", ARG_phase_stats, NULL, 0,
+	  "With -J, print the time, counts and peak memory of each phase on stderr", 0 },
 	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
 	/* Layout printing. */
 	{ "bit_holes", 'B', "NR_HOLES", 0, "Show only structs at least NR_HOLES bit holes", 0 },
@@ -600,6 +604,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARG_cu_window:
 		parse_cu_window(arg, state);
 		break;
+	case ARG_phase_stats:
+		opts.phase_stats = true;
+		break;
 	case 'V':
 		opts.verbose++;
 		break;
@@ -669,6 +676,7 @@ static int load_base(struct btf **ret)
 static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 {
 	const char *path = dwarf_file__path(df);
+	double start = phase_stats__now();
 	int err = elf_symtab__new(dwarf_file__elf(df), ret);
 
 	if (err == -ENOENT)
@@ -680,6 +688,8 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 		if (err)
 			elf_symtab__free(*ret);
 	}
+	if (opts.loader.stats)
+		phase_stats__end(opts.loader.stats, PHASE_SYMBOLS, start);
 	return err;
 }
 
@@ -717,6 +727,7 @@ static int encode_files(const struct btf *base)
 		.consistent_func = opts.features.consistent_func,
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 		.distilled_base = opts.features.distilled_base,
+		.stats = opts.loader.stats,
 	};
 	struct btf_encoder *encoder = NULL;
 	struct dwarf_file *df = NULL;
@@ -753,14 +764,19 @@ static int set_loader_threads(void)
 
 static int run_encode(void)
 {
+	struct phase_stats stats = { 0 };
 	struct btf *base;
 	int err;
 
 	opts.loader.type_tags = opts.features.type_tag;
 	opts.loader.decl_tags = opts.features.decl_tag;
 	opts.loader.param_locations = true;
+	if (opts.phase_stats)
+		opts.loader.stats = &stats;
 	err = load_base(&base) ?: encode_files(base);
 	btf__free(base);
+	if (!err && opts.phase_stats)
+		phase_stats__print(&stats, opts.files[0], stderr);
 	return err;
 }
 

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# --phase_stats prints every phase with its counts on stderr, and changes
+# nothing in the output.
+. "$TOP/tests/lib.sh"
+[ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
+command -v gcc >/dev/null || skip "no gcc"
+so=$(many_cus "$TMP/many" 12 gcc) || fail "cannot build the many-CU object"
+
+"$PAHOLE" $REF_FLAGS -j2 --btf_encode_detached="$TMP/plain.btf" "$so" 2>"$TMP/plain.err" ||
+	fail "plain run: $(cat "$TMP/plain.err")"
+"$PAHOLE" $REF_FLAGS -j2 --phase_stats --btf_encode_detached="$TMP/stats.btf" "$so" \
+	2>"$TMP/stats.err" || fail "--phase_stats run: $(cat "$TMP/stats.err")"
+cat "$TMP/stats.err"
+cmp -s "$TMP/plain.btf" "$TMP/stats.btf" || fail "--phase_stats changed the output"
+[ -s "$TMP/plain.err" ] && fail "a plain run printed: $(cat "$TMP/plain.err")"
+
+for p in elf_symbols dwarf_loading encoding functions dedup writing total; do
+	grep -qE "^pahole:   $p +[0-9]+\.[0-9]{2} +[0-9]+" "$TMP/stats.err" ||
+		fail "no line for the $p phase"
+done
+grep -q "dwarf_loading .* 12 CUs, [1-9][0-9]* DIEs, .* on 2 threads" "$TMP/stats.err" ||
+	fail "the loading line does not count 12 CUs, their DIEs and 2 threads"
+types=$("$BTFCANON" "$TMP/stats.btf" >/dev/null && bpftool btf dump file "$TMP/stats.btf" | grep -c '^\[')
+grep -q "dedup .* [1-9][0-9]* types before, $types after" "$TMP/stats.err" ||
+	fail "the dedup line does not end with the $types types written"
+size=$(stat -c %s "$TMP/stats.btf")
+grep -q "writing .* $size bytes" "$TMP/stats.err" || fail "the writing line does not say $size bytes"
+pass "every phase listed, 12 CUs, $types types, $size bytes; output unchanged"
