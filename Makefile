@@ -18,7 +18,7 @@ BUILD     ?= build
 SRCS := pahole.c dwarves.c dwarf_loader.c cu_pool.c btf_encoder.c elf_symtab.c log.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate
+	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev
