@@ -176,6 +176,27 @@ out:
 	return err;
 }
 
+/* libdw opens a file with other debug sections but no .debug_info. */
+static bool has_debug_info(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
+
 int dwarf_file__open(const char *path, struct dwarf_file **ret)
 {
 	struct dwarf_file *df;
@@ -203,7 +224,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (!df->elf)
 		goto err_dwfl;
 	df->dwarf = dwfl_module_getdwarf(mod, &bias);
-	if (!df->dwarf) {
+	if (!df->dwarf || !has_debug_info(df->elf)) {
 		pr_err("%s: no DWARF debug information", path);
 		err = -ENODATA;
 		goto err_free;
@@ -310,7 +331,10 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 
 	switch (dwarf_whatattr(attr)) {
 	case DW_AT_name:
+		/* NULL: a string offset past the end of .debug_str, or a bad form */
 		a->name = dwarf_formstring(attr);
+		if (!a->name)
+			a->err = -EINVAL;
 		break;
 	case DW_AT_byte_size:
 		a->has_byte_size = attr_constant(attr, &a->byte_size);
@@ -963,6 +987,30 @@ struct load_job {
 };
 
 /*
+ * A unit libdw could not give a DIE for (unknown version or unit type), or
+ * a skeleton whose split unit (.dwo) is not where its DW_AT_dwo_name says:
+ * reported, -EINVAL. Else 0.
+ */
+static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_type,
+		      Dwarf_Die *cu_die, Dwarf_Die *sub_die)
+{
+	Dwarf_Attribute attr;
+	const char *dwo;
+
+	if (!cu_die->cu) {
+		pr_err("%s: DWARF unit %u: unknown unit version or type 0x%x", j->df->path,
+		       index, unit_type);
+		return -EINVAL;
+	}
+	if (unit_type != DW_UT_skeleton || sub_die->cu)
+		return 0;
+	dwo = dwarf_formstring(dwarf_attr(cu_die, DW_AT_dwo_name, &attr) ?:
+			       dwarf_attr(cu_die, DW_AT_GNU_dwo_name, &attr));
+	pr_err("%s: split DWARF file %s not found", j->df->path, dwo ? dwo : "(unnamed)");
+	return -EINVAL;
+}
+
+/*
  * Lists the CUs to load, in DWARF order. Walking every unit header here, on
  * the main thread, also makes libdw register every CU before any worker
  * starts: its CU tree is not locked.
@@ -973,15 +1021,19 @@ static int collect_units(struct load_job *j)
 	Dwarf_CU *unit = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	Dwarf_Die cu_die;
+	Dwarf_Die cu_die, sub_die;
+	uint32_t index = 0;
 	int rc, err;
 
 	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
-				     &cu_die, NULL)) == 0) {
+				     &cu_die, &sub_die)) == 0) {
 		Dwarf_Word lang = 0;
 		Dwarf_Attribute attr;
 
 		unit = next;
+		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
+		if (err)
+			return err;
 		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
 			warn_unit_once(j->df, unit_type, unit_type == DW_UT_partial ?
 				       &warned_partial : &warned_skeleton);
@@ -998,7 +1050,10 @@ static int collect_units(struct load_job *j)
 		j->units[j->nr_units++] = (struct unit){ .die = cu_die, .lang = lang };
 	}
 	if (rc < 0) {
-		pr_err("%s: bad DWARF unit header: %s", j->df->path, dwarf_errmsg(-1));
+		/* libdw sets no error code for some truncated headers */
+		rc = dwarf_errno();
+		pr_err("%s: bad DWARF unit header: %s", j->df->path,
+		       rc ? dwarf_errmsg(rc) : "truncated or corrupt .debug_info");
 		return -EINVAL;
 	}
 	return 0;
