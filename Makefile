@@ -15,7 +15,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_loader.c cu_pool.c btf_encoder.c elf_symtab.c log.c
+SRCS := pahole.c dwarves.c dwarf_loader.c cu_pool.c btf_encoder.c btf_check.c elf_symtab.c log.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/sectmutate
