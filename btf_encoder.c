@@ -346,16 +346,41 @@ static int write_all(int fd, const void *data, size_t size)
 }
 
 /*
+ * An output that exists and is not a regular file (a device, a pipe) is
+ * written in place: renaming over it would replace the node itself.
+ */
+static int write_file_special(const char *path, const void *data, size_t size)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: cannot open output file: %s", path, strerror(errno));
+		return err;
+	}
+	err = write_all(fd, data, size);
+	if (close(fd) && !err)
+		err = -errno;
+	if (err)
+		pr_err("%s: cannot write output file: %s", path, strerror(-err));
+	return err;
+}
+
+/*
  * Writes @data to @path through a temporary file in the same directory and
  * a rename: readers see the old file or the whole new one, never a part.
  */
 static int write_file_atomic(const char *path, const void *data, size_t size)
 {
 	size_t len = strlen(path);
-	char *tmp = malloc(len + sizeof(".tmp.XXXXXX"));
+	char *tmp;
+	struct stat st;
 	mode_t mask;
 	int fd, err;
 
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return write_file_special(path, data, size);
+	tmp = malloc(len + sizeof(".tmp.XXXXXX"));
 	if (!tmp)
 		return -ENOMEM;
 	memcpy(tmp, path, len);
