@@ -79,6 +79,8 @@ $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
 	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -I. -o $@ $^ $(LIBS)
 
+.SECONDARY: $(FUZZ_OBJS)
+
 # Runs each harness FUZZ_SECONDS (niced); see tests/fuzz/run.sh.
 fuzz: all $(FUZZ_HARNESSES)
 	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)

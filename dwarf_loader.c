@@ -970,7 +970,7 @@ static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
 {
 	unsigned int hops;
 
-	for (hops = 0; hops < 8; hops++) {
+	for (hops = 0; hops < 8 && l->nr_aliases; hops++) {
 		struct type_alias k = { .key = key }, *a;
 
 		a = bsearch(&k, l->aliases, l->nr_aliases, sizeof(*a), cmp_alias);
