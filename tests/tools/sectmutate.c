@@ -117,7 +117,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	struct target t;
+	struct target t = { 0 };
 	Elf *elf = NULL;
 	int fd, err;
 
