@@ -16,16 +16,25 @@ DESTDIR   ?=
 BUILD     ?= build
 
 SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_functions.c cu_pool.c btf_encoder.c \
-	btf_encoder_funcs.c elf_symtab.c log.c btf_elf.c out_file.c \
+	btf_encoder_funcs.c btf_check.c elf_symtab.c log.c btf_elf.c out_file.c \
 	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit
+	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit \
+	 $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
-	    gcc clang dwarves bpftool time dpkg-dev
+	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev
 
-.PHONY: all deps demo check check-quick check-kernel check-sanitize install clean tools
+# libFuzzer harnesses tests/fuzz/fuzz_NAME.c, linked with every module but pahole.c.
+FUZZ_BUILD    := build-fuzz
+FUZZ_SECONDS  ?= 60
+FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+		 -fno-sanitize-recover=all
+FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(filter-out pahole.c,$(SRCS)))
+
+.PHONY: all deps demo check check-quick check-kernel check-sanitize fuzz install clean tools
 
 all: $(BUILD)/pahole tools
 
@@ -70,10 +79,23 @@ check-sanitize: all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
 		tests/run jobs_ unit_cu_pool options_jobs
 
+$(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
+	@mkdir -p $(FUZZ_BUILD)
+	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(PKG_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
+	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -I. -o $@ $^ $(LIBS)
+
+.SECONDARY: $(FUZZ_OBJS)
+
+# Runs each harness FUZZ_SECONDS (niced); see tests/fuzz/run.sh.
+fuzz: all $(FUZZ_HARNESSES)
+	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
 install: $(BUILD)/pahole
 	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
 	install -D -m 0755 btfdiff $(DESTDIR)$(PREFIX)/bin/btfdiff
 	install -D -m 0644 man/pahole.1 $(DESTDIR)$(PREFIX)/share/man/man1/pahole.1
 
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan $(FUZZ_BUILD)

@@ -575,12 +575,28 @@ static int encode_datasecs(struct btf_encoder *e)
 	return 0;
 }
 
+/*
+ * libbpf's dedup follows chains of reference types by recursion: a crafted
+ * chain of 100,000 pointers overflows its stack. Real ones are a few deep.
+ */
+enum { MAX_REF_DEPTH = 1024 };
+
+static int check_ref_depth(const struct btf_encoder *e, const struct cu *cu)
+{
+	uint32_t bad;
+	int err = cu__check_ref_depth(cu, MAX_REF_DEPTH, &bad);
+
+	if (err == -E2BIG)
+		encode_error(e, cu, cu__type(cu, bad), "type references nested too deeply", 0);
+	return err;
+}
+
 int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 {
 	uint32_t provisional, i;
 	int id, err;
 
-	err = assign_ids(e, cu, &provisional);
+	err = check_ref_depth(e, cu) ?: assign_ids(e, cu, &provisional);
 	if (err)
 		return err;
 	find_index_type(e, cu);

@@ -61,6 +61,21 @@ struct pending_member {
 	uint64_t	type_off;	/* DIE offset of its type, or NO_TYPE */
 };
 
+/*
+ * A DIE's key in the maps below: its section offset, with flags for DIEs
+ * of type units, which a CU refers to by signature (DW_FORM_ref_sig8) and
+ * whose DWARF 4 section, .debug_types, has offsets of its own.
+ */
+static const uint64_t KEY_TYPE_UNIT = 1ull << 63;
+static const uint64_t KEY_DEBUG_TYPES = 1ull << 62;
+static const uint64_t KEY_OFFSET = (1ull << 62) - 1;
+
+/* The DWARF 4 type unit stub of a struct: it stands for the unit's type. */
+struct type_alias {
+	uint64_t	key;		/* the stub DIE's */
+	uint64_t	target;		/* the type unit DIE's */
+};
+
 struct die_map_entry {
 	uint64_t	die_off;
 	uint32_t	id;
@@ -73,6 +88,9 @@ struct cu_loader {
 	struct cu			*cu;
 	struct die_map_entry		*map;
 	uint32_t			nr_map, map_cap;
+	uint32_t			nr_map_sorted;	/* map[0 .. this) is sorted */
+	struct type_alias		*aliases;
+	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;
 	uint32_t			nr_refs, refs_cap;
 	struct bitfield_fixup		*bitfields;
@@ -210,6 +228,57 @@ out:
 	return err;
 }
 
+/*
+ * Number of non-empty sections called @name (or its .zdebug form); those in
+ * a section group (SHF_GROUP) are counted in *@grouped too.
+ */
+static unsigned int count_sections(Elf *elf, const char *name, unsigned int *grouped)
+{
+	Elf_Scn *scn = NULL;
+	unsigned int n = 0;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		s = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (s && (!strcmp(s, name) ||
+			  (s[0] == '.' && s[1] == 'z' && !strcmp(s + 2, name + 1)))) {
+			n++;
+			*grouped += !!(shdr.sh_flags & SHF_GROUP);
+		}
+	}
+	return n;
+}
+
+/*
+ * A relocatable object compiled with type units (gcc -fdebug-types-section)
+ * has each type unit in a .debug_types (DWARF 4) or .debug_info (DWARF 5)
+ * section of its own, in a COMDAT group that the linker merges. libdw
+ * reads no grouped section, and only the first of a name, so the types of
+ * these units cannot be found: refuse, rather than write BTF with holes.
+ * -EOPNOTSUPP (reported), or 0.
+ */
+static int check_type_unit_sections(const char *path, Elf *elf)
+{
+	static const char *const names[] = { ".debug_info", ".debug_types" };
+	unsigned int i, grouped = 0;
+
+	for (i = 0; i < 2; i++) {
+		if (count_sections(elf, names[i], &grouped) > 1 || grouped) {
+			pr_err("%s: type units in %s sections of an unlinked object are not supported; link it first",
+			       path, names[i]);
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
 int dwarf_file__open(const char *path, struct dwarf_file **ret)
 {
 	struct dwarf_file *df;
@@ -243,13 +312,16 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (!df->elf)
 		goto err_dwfl;
 	df->dwarf = dwfl_module_getdwarf(mod, &bias);
-	if (!df->dwarf) {
+	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
 		pr_err("%s: no DWARF debug information", path);
 		err = -ENODATA;
 		goto err_free;
 	}
 	if (!gelf_getehdr(df->elf, &ehdr))
 		goto err_dwfl;
+	err = check_type_unit_sections(path, df->elf);
+	if (err)
+		goto err_free;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	abi_regs__init(&df->abi, ehdr.e_machine);
 	*ret = df;
@@ -287,6 +359,18 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 }
 
 /* ---- attributes ---------------------------------------------------------- */
+
+static uint64_t die_key(Dwarf_Die *die)
+{
+	uint64_t off = dwarf_dieoffset(die);
+	Dwarf_Half version;
+	uint8_t unit_type;
+
+	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL) ||
+	    (unit_type != DW_UT_type && unit_type != DW_UT_split_type))
+		return off;
+	return off | KEY_TYPE_UNIT | (version < 5 ? KEY_DEBUG_TYPES : 0);
+}
 
 static bool form_is_constant(unsigned int form)
 {
@@ -367,14 +451,17 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 
 	switch (dwarf_whatattr(attr)) {
 	case DW_AT_name:
+		/* NULL: a string offset past the end of .debug_str, or a bad form */
 		a->name = dwarf_formstring(attr);
+		if (!a->name)
+			a->err = -EINVAL;
 		break;
 	case DW_AT_byte_size:
 		a->has_byte_size = attr_constant(attr, &a->byte_size);
 		break;
 	case DW_AT_type:
 		if (dwarf_formref_die(attr, &ref)) {
-			a->type_off = dwarf_dieoffset(&ref);
+			a->type_off = die_key(&ref);
 			a->has_type = true;
 		} else {
 			a->err = -EINVAL;
@@ -515,14 +602,13 @@ static void set_print_facts(const struct cu_loader *l, Dwarf_Die *die, struct ty
 static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
 		    const struct die_attrs *a, uint32_t *ret)
 {
-	uint64_t off = dwarf_dieoffset(die);
 	uint32_t id;
 	int err;
 
-	t->src_off = off;
+	t->src_off = dwarf_dieoffset(die);
 	if (l->opts->for_printing)
 		set_print_facts(l, die, t, a);
-	err = cu__add_type(l->cu, t, &id) ?: map_die(l, off, id);
+	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(die), id);
 	if (!err && a && a->has_type)
 		err = add_ref(l, NULL, id, a->type_off);
 	if (!err && ret)
@@ -1382,6 +1468,28 @@ static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
 	return add_type(l, die, &t, NULL, NULL);
 }
 
+/*
+ * A struct, union or enum that only names a type unit's type by its
+ * signature (DWARF 4, 7.32): references to it go to that type.
+ */
+static int add_signature_alias(struct cu_loader *l, Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die target;
+	int err;
+
+	if (!dwarf_formref_die(dwarf_attr(die, DW_AT_signature, &attr), &target)) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	err = dw_ensure_cap(&l->aliases, &l->aliases_cap, sizeof(*l->aliases),
+			    l->nr_aliases + 1);
+	if (err)
+		return err;
+	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(die), die_key(&target) };
+	return 0;
+}
+
 /* One DIE of any kind: types are added, containers walked for nested types. */
 static int load_die(struct cu_loader *l, Dwarf_Die *die)
 {
@@ -1392,6 +1500,11 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 		return -EINVAL;
 	}
 	l->depth++;
+	if (dwarf_hasattr(die, DW_AT_signature)) {
+		err = add_signature_alias(l, die);
+		l->depth--;
+		return err;
+	}
 	switch (dwarf_tag(die)) {
 	case DW_TAG_base_type:		err = load_base(l, die); break;
 	case DW_TAG_pointer_type:	err = load_pointer(l, die); break;
@@ -1407,7 +1520,7 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	case DW_TAG_enumeration_type:	err = load_enum(l, die); break;
 	case DW_TAG_subroutine_type:	err = load_proto(l, die); break;
 	/* No id: every reference to it is void. */
-	case DW_TAG_unspecified_type:	err = map_die(l, dwarf_dieoffset(die), 0); break;
+	case DW_TAG_unspecified_type:	err = map_die(l, die_key(die), 0); break;
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
 	case DW_TAG_ptr_to_member_type:
@@ -1471,9 +1584,17 @@ static int cmp_map(const void *a, const void *b)
 	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
 }
 
+static void sort_map(struct cu_loader *l)
+{
+	if (l->nr_map)
+		qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
+	l->nr_map_sorted = l->nr_map;
+}
+
+/* Looks @die_off up in the sorted part of the map. */
 static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
 {
-	uint32_t lo = 0, hi = l->nr_map;
+	uint32_t lo = 0, hi = l->nr_map_sorted;
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -1483,10 +1604,86 @@ static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *re
 		else
 			hi = mid;
 	}
-	if (lo == l->nr_map || l->map[lo].die_off != die_off)
+	if (lo == l->nr_map_sorted || l->map[lo].die_off != die_off)
 		return false;
 	*ret = l->map[lo].id;
 	return true;
+}
+
+static int cmp_alias(const void *a, const void *b)
+{
+	const struct type_alias *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Aliases are sorted by then; a stub naming a stub is followed a few times. */
+static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
+{
+	unsigned int hops;
+
+	for (hops = 0; hops < 8 && l->nr_aliases; hops++) {
+		struct type_alias k = { .key = key }, *a;
+
+		a = bsearch(&k, l->aliases, l->nr_aliases, sizeof(*a), cmp_alias);
+		if (!a)
+			return false;
+		key = a->target;
+		if (lookup_die(l, key, ret))
+			return true;
+	}
+	return false;
+}
+
+/* ---- type units ------------------------------------------------------------------ */
+
+/* Whether @key is mapped yet; the map's unsorted tail is searched in turn. */
+static bool is_mapped(struct cu_loader *l, uint64_t key)
+{
+	uint32_t i, id;
+
+	if (l->nr_map - l->nr_map_sorted > 64)
+		sort_map(l);
+	if (lookup_die(l, key, &id))
+		return true;
+	for (i = l->nr_map_sorted; i < l->nr_map; i++)
+		if (l->map[i].die_off == key)
+			return true;
+	return false;
+}
+
+static int load_type_unit_die(struct cu_loader *l, uint64_t key)
+{
+	Dwarf *dbg = l->df->dwarf;
+	Dwarf_Off off = key & KEY_OFFSET;
+	Dwarf_Die die;
+
+	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
+		return 0;
+	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &die) :
+				      dwarf_offdie(dbg, off, &die))) {
+		pr_err("%s: %s: type unit die 0x%llx: %s", l->df->path,
+		       l->cu->name ? l->cu->name : "?", (unsigned long long)off,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return load_die(l, &die);
+}
+
+/*
+ * The type unit types a CU refers to are loaded into it, after its own, as
+ * if it had them itself: each CU stays whole for the encoder, and dedup
+ * merges the copies. Loading one can add references to more.
+ */
+static int load_type_unit_refs(struct cu_loader *l)
+{
+	uint32_t r = 0, a = 0;
+	int err = 0;
+
+	while (!err && (r < l->nr_refs || a < l->nr_aliases))
+		err = r < l->nr_refs ? load_type_unit_die(l, l->refs[r++].die_off) :
+				       load_type_unit_die(l, l->aliases[a++].target);
+	return err;
 }
 
 /* Turns every queued DIE offset into a core id; unknown targets become void. */
@@ -1494,12 +1691,13 @@ static void resolve_refs(struct cu_loader *l)
 {
 	uint32_t i, id;
 
-	if (l->nr_map)
-		qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
+	sort_map(l);
+	if (l->nr_aliases)
+		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
 	for (i = 0; i < l->nr_refs; i++) {
 		const struct ref_fixup *r = &l->refs[i];
 
-		if (!lookup_die(l, r->die_off, &id)) {
+		if (!lookup_die(l, r->die_off, &id) && !lookup_alias(l, r->die_off, &id)) {
 			id = 0;
 			l->nr_unresolved++;
 			pr_debug("%s: %s: couldn't find 0x%llx type", l->df->path,
@@ -1558,6 +1756,7 @@ static void mark_signed_enums(struct cu *cu)
 static void cu_loader_release(struct cu_loader *l)
 {
 	free(l->map);
+	free(l->aliases);
 	free(l->refs);
 	free(l->bitfields);
 	free(l->stack);
@@ -1584,7 +1783,7 @@ static uint32_t type_id_of(void *ctx, uint64_t die_off)
 	struct cu_loader *l = ctx;
 	uint32_t id;
 
-	if (lookup_die(l, die_off, &id))
+	if (lookup_die(l, die_off, &id) || lookup_alias(l, die_off, &id))
 		return id;
 	l->nr_unresolved++;
 	return 0;
@@ -1623,13 +1822,17 @@ static bool producer_is_clang(Dwarf_Die *cu_die)
 	return producer && strstr(producer, "clang");
 }
 
-/* Loads one CU's types. 0 and the CU in *ret, or -errno (reported). */
-static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32_t id,
-		   struct cu **ret)
+/*
+ * Loads the types of one CU (@nr_dies is 1), or of all DWARF 4 type units
+ * into one CU. 0 and the CU in *ret, or -errno (reported).
+ */
+static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uint16_t lang,
+		   uint32_t id, struct cu **ret)
 {
 	uint8_t addr_size = 8, off_size;
 	Dwarf_Die unit_die;
-	int err;
+	uint32_t i;
+	int err = 0;
 
 	l->cu = cu__new(id);
 	if (!l->cu)
@@ -1639,7 +1842,9 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint16_t lang, uint32
 	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
 	l->cu->addr_size = addr_size;
 	l->is_clang = producer_is_clang(cu_die);
-	err = load_children(l, cu_die) ?: resolve_cu(l);
+	for (i = 0; i < nr_dies && !err; i++)
+		err = load_children(l, &cu_die[i]);
+	err = err ?: load_type_unit_refs(l) ?: resolve_cu(l);
 	if (err) {
 		cu__free(l->cu);
 		return err;
@@ -1666,6 +1871,7 @@ static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool 
 struct unit {
 	Dwarf_Die	die;
 	uint64_t	start;		/* .debug_info offset of its DIEs */
+	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
 	uint16_t	lang;
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
@@ -1680,12 +1886,83 @@ struct load_job {
 	const struct dwarf_loader_opts	*opts;
 	struct unit			*units;
 	uint32_t			nr_units, units_cap;
+	Dwarf_Die			*type_units;	/* .debug_types unit DIEs */
+	uint32_t			nr_type_units, type_units_cap;
 	dwarf_cu_fn			fn;
 	void				*ctx;
 	/* .debug_info as mapped from the file, when its pages may be dropped. */
 	const unsigned char		*info;
 	uint64_t			info_size;
 };
+
+/*
+ * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
+ * as upstream pahole does. Reading every unit here, on the main thread,
+ * also has libdw register them (and their signatures) before any worker
+ * looks one up: that registry is not locked.
+ */
+static int collect_type_units(struct load_job *j)
+{
+	Dwarf *dbg = j->df->dwarf;
+	Dwarf_Off off = 0, next, type_off;
+	Dwarf_Attribute attr;
+	Dwarf_Word lang = 0;
+	uint64_t signature;
+	size_t header_size;
+	int rc, err;
+
+	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
+				     &signature, &type_off)) == 0) {
+		err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
+				    j->nr_type_units + 1);
+		if (err)
+			return err;
+		if (!dwarf_offdie_types(dbg, off + header_size, &j->type_units[j->nr_type_units])) {
+			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
+			       dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		j->nr_type_units++;
+		off = next;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (!j->nr_type_units)
+		return 0;
+	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), 1);
+	if (!err)
+		j->units[j->nr_units++] = (struct unit){ .is_type_units = true, .lang = lang };
+	return err;
+}
+
+/*
+ * A unit libdw could not give a DIE for (unknown version or unit type), or
+ * a skeleton whose split unit (.dwo) is not where its DW_AT_dwo_name says:
+ * reported, -EINVAL. Else 0.
+ */
+static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_type,
+		      Dwarf_Die *cu_die, Dwarf_Die *sub_die)
+{
+	Dwarf_Attribute attr;
+	const char *dwo;
+
+	if (!cu_die->cu) {
+		pr_err("%s: DWARF unit %u: unknown unit version or type 0x%x", j->df->path,
+		       index, unit_type);
+		return -EINVAL;
+	}
+	if (unit_type != DW_UT_skeleton || sub_die->cu)
+		return 0;
+	dwo = dwarf_formstring(dwarf_attr(cu_die, DW_AT_dwo_name, &attr) ?:
+			       dwarf_attr(cu_die, DW_AT_GNU_dwo_name, &attr));
+	pr_err("%s: split DWARF file %s not found", j->df->path, dwo ? dwo : "(unnamed)");
+	return -EINVAL;
+}
 
 /*
  * Lists the CUs to load, in DWARF order. Walking every unit header here, on
@@ -1698,15 +1975,19 @@ static int collect_units(struct load_job *j)
 	Dwarf_CU *unit = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	Dwarf_Die cu_die;
+	Dwarf_Die cu_die, sub_die;
+	uint32_t index = 0;
 	int rc, err;
 
 	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
-				     &cu_die, NULL)) == 0) {
+				     &cu_die, &sub_die)) == 0) {
 		Dwarf_Word lang = 0;
 		Dwarf_Attribute attr;
 
 		unit = next;
+		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
+		if (err)
+			return err;
 		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
 			warn_unit_once(j->df, unit_type, unit_type == DW_UT_partial ?
 				       &warned_partial : &warned_skeleton);
@@ -1725,7 +2006,10 @@ static int collect_units(struct load_job *j)
 		};
 	}
 	if (rc < 0) {
-		pr_err("%s: bad DWARF unit header: %s", j->df->path, dwarf_errmsg(-1));
+		/* libdw sets no error code for some truncated headers */
+		rc = dwarf_errno();
+		pr_err("%s: bad DWARF unit header: %s", j->df->path,
+		       rc ? dwarf_errmsg(rc) : "truncated or corrupt .debug_info");
 		return -EINVAL;
 	}
 	return 0;
@@ -1802,7 +2086,10 @@ static void job_load(void *ctx, uint32_t id)
 	double start = phase_stats__now();
 
 	log__capture(&u->log);
-	u->err = load_cu(&l, &u->die, u->lang, id, &u->cu);
+	if (u->is_type_units)
+		u->err = load_cu(&l, j->type_units, j->nr_type_units, u->lang, id, &u->cu);
+	else
+		u->err = load_cu(&l, &u->die, 1, u->lang, id, &u->cu);
 	cu_loader_release(&l);
 	log__capture(NULL);
 	u->nr_dies = l.nr_dies;
@@ -1865,7 +2152,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
 	int err;
 
-	err = collect_units(&j);
+	err = collect_type_units(&j) ?: collect_units(&j);
 	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
@@ -1876,6 +2163,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		s->nr_threads = jobs;
 	}
 	free(j.units);
+	free(j.type_units);
 	return err;
 }
 

@@ -272,3 +272,91 @@ bool cu__struct_is_packed(const struct cu *cu, uint32_t id)
 	}
 	return misaligned || t->byte_size % max_align;
 }
+
+/* Kinds whose targets BTF dedup follows by recursion (libbpf's ref types). */
+static bool is_ref_kind(uint8_t kind)
+{
+	switch (kind) {
+	case TK_POINTER: case TK_CONST: case TK_VOLATILE: case TK_RESTRICT:
+	case TK_ATOMIC: case TK_TYPEDEF: case TK_TYPE_TAG: case TK_ARRAY:
+	case TK_FUNC_PROTO:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Number of ref edges of @t: its target, and a prototype's parameters. */
+static uint32_t ref_edges(const struct type *t)
+{
+	if (!is_ref_kind(t->kind))
+		return 0;
+	return t->kind == TK_FUNC_PROTO ? 1 + t->nr_entries : 1;
+}
+
+static uint32_t ref_edge(const struct type *t, uint32_t i)
+{
+	return i ? t->params[i - 1].type : t->type;
+}
+
+enum { DEPTH_UNKNOWN = 0, DEPTH_ON_PATH = UINT32_MAX };
+
+struct depth_frame {
+	uint32_t	id;
+	uint32_t	next;		/* next edge to follow */
+	uint32_t	deepest;	/* of the edges followed so far */
+};
+
+/*
+ * One depth-first walk from @root with an explicit stack: depth[] holds
+ * 1 + the longest chain below each finished type; a cycle ends a chain.
+ */
+static int walk_ref_depth(const struct cu *cu, uint32_t root, uint32_t *depth,
+			  struct depth_frame *stack, uint32_t max_depth, uint32_t *bad_ret)
+{
+	uint32_t sp = 0;
+
+	stack[sp++] = (struct depth_frame){ .id = root };
+	depth[root] = DEPTH_ON_PATH;
+	while (sp) {
+		struct depth_frame *f = &stack[sp - 1];
+		const struct type *t = cu__type(cu, f->id);
+		uint32_t c, d;
+
+		if (f->next == ref_edges(t)) {
+			d = depth[f->id] = f->deepest + 1;
+			if (--sp && stack[sp - 1].deepest < d)
+				stack[sp - 1].deepest = d;
+			continue;
+		}
+		c = ref_edge(t, f->next++);
+		if (!c || c >= cu->nr_types || depth[c] == DEPTH_ON_PATH)
+			continue;
+		if (depth[c] != DEPTH_UNKNOWN) {
+			if (f->deepest < depth[c])
+				f->deepest = depth[c];
+			continue;
+		}
+		if (sp == max_depth) {
+			*bad_ret = root;
+			return -E2BIG;
+		}
+		depth[c] = DEPTH_ON_PATH;
+		stack[sp++] = (struct depth_frame){ .id = c };
+	}
+	return 0;
+}
+
+int cu__check_ref_depth(const struct cu *cu, uint32_t max_depth, uint32_t *bad_ret)
+{
+	uint32_t *depth = calloc(cu->nr_types, sizeof(*depth)), id;
+	struct depth_frame *stack = malloc((size_t)max_depth * sizeof(*stack));
+	int err = depth && stack ? 0 : -ENOMEM;
+
+	for (id = 1; !err && id < cu->nr_types; id++)
+		if (depth[id] == DEPTH_UNKNOWN && ref_edges(cu__type(cu, id)))
+			err = walk_ref_depth(cu, id, depth, stack, max_depth, bad_ret);
+	free(stack);
+	free(depth);
+	return err;
+}

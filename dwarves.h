@@ -228,6 +228,14 @@ uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
  */
 bool cu__struct_is_packed(const struct cu *cu, uint32_t id);
 
+/*
+ * Checks that no chain of references through pointers, qualifiers,
+ * typedefs, arrays and prototypes (the types BTF dedup follows by
+ * recursion) is longer than @max_depth; cycles end a chain. 0, -ENOMEM, or
+ * -E2BIG with a type at the start of a too long chain in *@bad_ret.
+ */
+int cu__check_ref_depth(const struct cu *cu, uint32_t max_depth, uint32_t *bad_ret);
+
 /* Growable array helper: ensures room for @need elements. 0 or -ENOMEM. */
 int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need);
 

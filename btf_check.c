@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* References and names of a parsed BTF, checked before anything follows them. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "btf_check.h"
+
+struct checker {
+	const struct btf	*btf;
+	__u32			id;		/* the type being checked */
+	__u32			nr_types;	/* btf__type_cnt() */
+	char			*reason;
+	size_t			size;
+};
+
+static bool type_ok(struct checker *c, const char *what, __u32 i, __u32 type_id)
+{
+	if (type_id < c->nr_types)
+		return true;
+	snprintf(c->reason, c->size, "type [%u] %s %u refers to missing type %u", c->id, what,
+		 i, type_id);
+	return false;
+}
+
+static bool name_ok(struct checker *c, const char *what, __u32 i, __u32 name_off)
+{
+	if (btf__str_by_offset(c->btf, name_off))
+		return true;
+	snprintf(c->reason, c->size, "type [%u] %s %u has a name offset %u past the strings",
+		 c->id, what, i, name_off);
+	return false;
+}
+
+/* The entries that follow the type (members, parameters, ...). */
+static bool entries_ok(struct checker *c, const struct btf_type *t)
+{
+	__u16 i, vlen = btf_vlen(t);
+
+	for (i = 0; i < vlen; i++) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			if (!name_ok(c, "member", i, btf_members(t)[i].name_off) ||
+			    !type_ok(c, "member", i, btf_members(t)[i].type))
+				return false;
+			break;
+		case BTF_KIND_FUNC_PROTO:
+			if (!name_ok(c, "parameter", i, btf_params(t)[i].name_off) ||
+			    !type_ok(c, "parameter", i, btf_params(t)[i].type))
+				return false;
+			break;
+		case BTF_KIND_ENUM:
+			if (!name_ok(c, "enumerator", i, btf_enum(t)[i].name_off))
+				return false;
+			break;
+		case BTF_KIND_ENUM64:
+			if (!name_ok(c, "enumerator", i, btf_enum64(t)[i].name_off))
+				return false;
+			break;
+		case BTF_KIND_DATASEC:
+			if (!type_ok(c, "variable", i, btf_var_secinfos(t)[i].type))
+				return false;
+			break;
+		}
+	}
+	return true;
+}
+
+static bool type_refs_ok(struct checker *c, const struct btf_type *t)
+{
+	switch (btf_kind(t)) {
+	case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC:
+	case BTF_KIND_FUNC_PROTO: case BTF_KIND_VAR: case BTF_KIND_DECL_TAG:
+	case BTF_KIND_TYPE_TAG:
+		return type_ok(c, "target", 0, t->type);
+	case BTF_KIND_ARRAY:
+		return type_ok(c, "element", 0, btf_array(t)->type) &&
+		       type_ok(c, "index", 0, btf_array(t)->index_type);
+	default:
+		return true;
+	}
+}
+
+int btf_check__refs(const struct btf *btf, char *reason, size_t size)
+{
+	struct checker c = {
+		.btf = btf, .nr_types = btf__type_cnt(btf), .reason = reason, .size = size,
+	};
+
+	for (c.id = 1; c.id < c.nr_types; c.id++) {
+		const struct btf_type *t = btf__type_by_id(btf, c.id);
+
+		if (!t || !name_ok(&c, "name", 0, t->name_off) || !type_refs_ok(&c, t) ||
+		    !entries_ok(&c, t))
+			return -EINVAL;
+	}
+	return 0;
+}

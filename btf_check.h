@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_BTF_CHECK_H
+#define PAHOLE_BTF_CHECK_H
+/*
+ * Checks of a BTF that libbpf parsed. libbpf 1.1 checks the header and
+ * every type's size when it parses, but not the references between types
+ * nor the names' string offsets; its dedup and the printers trust both, and
+ * a corrupt file can make them read past their arrays.
+ */
+#include <stddef.h>
+#include <bpf/btf.h>
+
+/*
+ * 0 when every type id that a type of @btf (split part and base alike)
+ * refers to exists and every name offset is inside the strings. Else
+ * -EINVAL, and the first problem ("type [12] member 2 refers to missing
+ * type 9000") in @reason (@size bytes). Any thread; reads @btf only.
+ */
+int btf_check__refs(const struct btf *btf, char *reason, size_t size);
+
+#endif

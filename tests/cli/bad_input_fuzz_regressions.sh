@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Inputs that once crashed pahole (found by the fuzz harnesses or the
+# bad-input matrix), kept in tests/fuzz/regressions/: each now ends with
+# exit 0, or exit 1 and one line on stderr naming the file; never a signal,
+# a hang or a sanitizer report, and the input is left unchanged.
+. "$TOP/tests/lib.sh"
+dir=$TOP/tests/fuzz/regressions/dwarf
+[ -d "$dir" ] || skip "no DWARF regression inputs"
+bad=0 n=0
+for f in "$dir"/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	name=$(basename "$f")
+	cp "$f" "$TMP/$name" || fail "cannot copy $f"
+	sum=$(cksum <"$TMP/$name")
+	timeout 60 "$PAHOLE" -J -j2 --btf_encode_detached="$TMP/out.btf" "$TMP/$name" \
+		>/dev/null 2>"$TMP/err"
+	rc=$?
+	lines=$(wc -l <"$TMP/err")
+	if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ "$lines" -ne 1 ] ||
+			      ! grep -qF "$name" "$TMP/err"; }; then
+		echo "$name: exit $rc, $lines stderr lines:"
+		head -n 5 "$TMP/err"
+		bad=1
+	elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
+		echo "$name: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
+	else
+		echo "$name: exit $rc $(head -n 1 "$TMP/err")"
+	fi
+	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
+done
+[ $bad -eq 0 ] || fail "a regression input misbehaves"
+pass "$n inputs"

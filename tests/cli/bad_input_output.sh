@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Detached outputs that cannot be written: in a missing directory, on a full
+# device, a directory. Each fails with one line naming the output, exit 1,
+# no temporary file left, the input unchanged. A device that takes the
+# bytes (null) is written in place and stays a device. (A read-only mount
+# is output_read_only_mount.sh.)
+. "$TOP/tests/lib.sh"
+cd "$TMP" || fail "no temp dir"
+printf 'struct s { int a; long b[2]; } y;\n' >ok.c
+gcc -c -g ok.c -o ok.o || fail "gcc"
+mkdir dev outdir
+mknod dev/full c 1 7 && mknod dev/null c 1 3 || skip "cannot create device nodes here"
+sum=$(sha256sum ok.o)
+bad=0
+enc() { "$PAHOLE" -J --btf_encode_detached="$1" ok.o; }
+expect_error "missing directory" nodir/out.btf -- enc nodir/out.btf || bad=1
+expect_error "full device" dev/full -- enc dev/full || bad=1
+grep -q "No space left" "$TMP/err.txt" || { echo "full device: reason not ENOSPC"; bad=1; }
+expect_error "directory" outdir -- enc outdir || bad=1
+enc dev/null || { echo "null device: exit $?"; bad=1; }
+[ -c dev/full ] && [ -c dev/null ] || { echo "a device node was replaced: $(ls -l dev)"; bad=1; }
+[ -z "$(ls outdir)" ] || { echo "files left in outdir: $(ls outdir)"; bad=1; }
+[ "$(ls dev | wc -l)" -eq 2 ] || { echo "files left beside the devices: $(ls dev)"; bad=1; }
+[ ! -e nodir ] || { echo "nodir was created"; bad=1; }
+[ "$(sha256sum ok.o)" = "$sum" ] || { echo "input changed"; bad=1; }
+[ $bad -eq 0 ] || fail "unwritable outputs"
+pass

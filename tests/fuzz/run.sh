@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh SECONDS HARNESS...: runs each libFuzzer harness (build-fuzz/fuzz_NAME)
+# for SECONDS, niced, on a corpus kept in build-fuzz/corpus/NAME and seeded
+# from seeds_NAME below (if any) and tests/fuzz/regressions/NAME. A crashing
+# input is written to build-fuzz/artifacts/; the run then fails. Keep such an
+# input, once fixed, in tests/fuzz/regressions/NAME/ (make check replays it).
+set -u
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+export TOP
+. "$TOP/tests/lib.sh"
+trap - EXIT; rm -rf "$TMP"
+secs=${1:?usage: run.sh SECONDS HARNESS...}
+shift
+out=$TOP/build-fuzz
+
+# DWARF harness seeds: the fixture objects, and the shapes of the valid
+# bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units).
+seeds_dwarf() {
+	local dir=$1 src=$TOP/tests/fixtures/struct_union.c
+	fixture_objects "$dir" >/dev/null || return 1
+	gcc -c -g -gdwarf-2 -o "$dir/dwarf2.o" "$src" &&
+	gcc -c -g -gdwarf-3 -o "$dir/dwarf3.o" "$src" &&
+	gcc -c -g -gz -o "$dir/gz.o" "$src" &&
+	gcc -c -g -gdwarf-4 -fdebug-types-section -o "$dir/types.o" "$src" || return 1
+	gcc -m32 -c -g -o "$dir/m32.o" "$src" 2>/dev/null
+	clang --target=s390x-linux-gnu -c -g -o "$dir/s390x.o" "$src" 2>/dev/null
+	rm -f "$dir"/*.log
+}
+
+rc=0
+for h in "$@"; do
+	name=$(basename "$h")
+	name=${name#fuzz_}
+	corpus=$out/corpus/$name
+	seeds=$out/seeds/$name
+	mkdir -p "$corpus" "$out/artifacts" || exit 1
+	dirs=("$corpus")
+	if declare -F "seeds_$name" >/dev/null; then
+		rm -rf "$seeds"
+		"seeds_$name" "$seeds" || { echo "cannot build the $name seeds"; exit 1; }
+		dirs+=("$seeds")
+	fi
+	[ -d "$TOP/tests/fuzz/regressions/$name" ] && dirs+=("$TOP/tests/fuzz/regressions/$name")
+	echo "== $name: ${secs}s"
+	log=$out/$name.log
+	if nice -n 10 timeout $((secs + 300)) "$h" -max_total_time="$secs" -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$out/artifacts/$name-" "${dirs[@]}" >"$log" 2>&1; then
+		grep -E 'INITED|DONE|stat::' "$log"
+	else
+		tail -n 60 "$log"
+		echo "== $name: FAILED (whole log in $log)"
+		rc=1
+	fi
+done
+exit $rc
