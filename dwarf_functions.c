@@ -308,7 +308,8 @@ static bool has_uncertain_param(const struct cu_functions *cf, const struct fn_i
 
 static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
 {
-	struct fn_param *params = &cf->params[fi->first_param];
+	/* No parameter in the CU at all: params is NULL, and NULL + 0 is undefined. */
+	struct fn_param *params = cf->params ? &cf->params[fi->first_param] : NULL;
 	bool unexpected = false, struct_param = false;
 	struct fn_info *o;
 	uint32_t i;

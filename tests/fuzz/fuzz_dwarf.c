@@ -2,9 +2,10 @@
 /*
  * libFuzzer harness: the DWARF loader and the BTF encoder on the bytes of
  * an ELF file. Each input is written to a memory file and goes through what
- * `pahole -J` does with a file, up to (not including) dedup and output:
- * dwarf_file__open(), dwarf_loader__load() and btf_encoder__add_cu() for
- * every CU. A crash, a hang, a leak or a sanitizer report is a bug; an error
+ * `pahole -J` does with a file: dwarf_file__open(), the symbol table,
+ * dwarf_loader__load() with functions, btf_encoder__add_cu() for every CU,
+ * function selection and dedup (the output path cannot be written); then
+ * the loading the layout printer asks for. A crash, a hang, a leak or a sanitizer report is a bug; an error
  * return is the expected end for most inputs.
  */
 #define _GNU_SOURCE
@@ -16,6 +17,7 @@
 
 #include "btf_encoder.h"
 #include "dwarf_loader.h"
+#include "elf_symtab.h"
 #include "log.h"
 
 static int encode_cu(struct cu *cu, void *ctx)
@@ -26,23 +28,55 @@ static int encode_cu(struct cu *cu, void *ctx)
 	return err;
 }
 
-static void run(const char *path)
+static int free_cu(struct cu *cu, void *ctx)
 {
-	const struct dwarf_loader_opts lopts = { .type_tags = true, .jobs = 1 };
+	cu__free(cu);
+	return 0;
+}
+
+/* What `pahole -J` with the kernel's features does, functions included. */
+static void run_encode(const char *path, struct dwarf_file *df)
+{
+	const struct dwarf_loader_opts lopts = {
+		.type_tags = true, .decl_tags = true, .param_locations = true, .jobs = 1,
+	};
 	struct btf_encoder_opts eopts = {
 		.in_path = path, .out_path = "/nonexistent/out.btf",
-		.gen_floats = true, .enum64 = true,
+		.gen_floats = true, .enum64 = true, .percpu_vars = true, .encode_force = true,
+		.decl_tags = true, .consistent_func = true,
+		.big_endian = dwarf_file__is_big_endian(df),
 	};
 	struct btf_encoder *encoder;
+	struct elf_symtab *symtab = NULL;
+
+	if (btf_encoder__new(&eopts, NULL, &encoder))
+		return;
+	/* Without a symbol table, the types alone, as the encoder allows. */
+	if ((elf_symtab__new(dwarf_file__elf(df), &symtab) ||
+	     !btf_encoder__add_file(encoder, symtab)) &&
+	    !dwarf_loader__load(df, &lopts, encode_cu, encoder))
+		btf_encoder__finish(encoder);	/* functions, dedup; the write fails */
+	btf_encoder__free(encoder);
+}
+
+/* What the layout printer has the loader read on top. */
+static void run_print_load(struct dwarf_file *df)
+{
+	const struct dwarf_loader_opts lopts = {
+		.type_tags = true, .for_printing = true, .decl_info = true, .jobs = 1,
+	};
+
+	dwarf_loader__load(df, &lopts, free_cu, NULL);
+}
+
+static void run(const char *path)
+{
 	struct dwarf_file *df;
 
 	if (dwarf_file__open(path, &df))
 		return;
-	eopts.big_endian = dwarf_file__is_big_endian(df);
-	if (!btf_encoder__new(&eopts, NULL, &encoder)) {
-		dwarf_loader__load(df, &lopts, encode_cu, encoder);
-		btf_encoder__free(encoder);
-	}
+	run_encode(path, df);
+	run_print_load(df);
 	dwarf_file__free(df);
 }
 
