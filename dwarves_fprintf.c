@@ -16,6 +16,12 @@
 
 static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 enum { MAX_INDENT = sizeof(tabs) - 1, MAX_DEPTH = 128 };
+/*
+ * Types printed in one top-level printout, inline bodies included: crafted
+ * BTF can nest anonymous types that use each other twice, whose printout
+ * doubles with each level. Real ones stay far below.
+ */
+enum { MAX_TYPES_PRINTED = 1000000 };
 
 struct printer {
 	const struct cu		*cu;		/* borrowed */
@@ -23,6 +29,7 @@ struct printer {
 	struct fprintf_opts	opts;
 	uint16_t		*expanding;	/* by type id: -p expansions in progress */
 	unsigned int		depth;		/* nesting of type printing, bounded */
+	unsigned int		budget;		/* types this printout may still print */
 };
 
 /* The state upstream passes down as "conf": copied, changed, passed on. */
@@ -489,6 +496,9 @@ static size_t type_fprintf(struct printer *p, uint32_t id, const char *name,
 
 	if (p->depth >= MAX_DEPTH)
 		return fprintf(fp, "<ERROR: type nesting too deep>");
+	if (!p->budget)
+		return fprintf(fp, "<ERROR: type too large to print>");
+	p->budget--;
 	p->depth++;
 	if (p->opts.expand_pointers) {
 		unsigned int nr;
@@ -1350,5 +1360,6 @@ size_t printer__print_type(struct printer *p, uint32_t id, const struct print_to
 		.expand_types = p->opts.expand_types,
 	};
 
+	p->budget = MAX_TYPES_PRINTED;
 	return tag_fprintf(p, id, &conf, fp);
 }

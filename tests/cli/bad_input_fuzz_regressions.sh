@@ -6,6 +6,7 @@
 . "$TOP/tests/lib.sh"
 dir=$TOP/tests/fuzz/regressions/dwarf
 [ -d "$dir" ] || skip "no DWARF regression inputs"
+[ -d "$TOP/tests/fuzz/regressions/btf" ] || skip "no BTF regression inputs"
 bad=0 n=0
 for f in "$dir"/*; do
 	[ -f "$f" ] || continue
@@ -29,5 +30,30 @@ for f in "$dir"/*; do
 	fi
 	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
 done
+# BTF inputs, printed as pahole -F btf prints them (plain and -E): exit 0 or
+# 1 with one line, within the time limit (crafted BTF can make a printout
+# explode: it is cut short, not left to run for hours).
+for f in "$TOP"/tests/fuzz/regressions/btf/*; do
+	[ -f "$f" ] || continue
+	name=$(basename "$f")
+	cp "$f" "$TMP/$name" || fail "cannot copy $f"
+	sum=$(cksum <"$TMP/$name")
+	for opt in "" -E; do
+		n=$((n + 1))
+		timeout 60 "$PAHOLE" -F btf $opt "$TMP/$name" >/dev/null 2>"$TMP/err"
+		rc=$?
+		lines=$(wc -l <"$TMP/err")
+		if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ "$lines" -ne 1 ]; }; then
+			echo "$name $opt: exit $rc, $lines stderr lines:"
+			head -n 5 "$TMP/err"
+			bad=1
+		elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
+			echo "$name $opt: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
+		else
+			echo "$name $opt: exit $rc"
+		fi
+	done
+	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
+done
 [ $bad -eq 0 ] || fail "a regression input misbehaves"
-pass "$n inputs"
+pass "$n runs of regression inputs"

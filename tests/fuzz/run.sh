@@ -13,6 +13,7 @@ trap - EXIT; rm -rf "$TMP"
 secs=${1:?usage: run.sh SECONDS HARNESS...}
 shift
 out=$TOP/build-fuzz
+PAHOLE=${PAHOLE:-$TOP/build/pahole}
 
 # DWARF harness seeds: the fixture objects, and the shapes of the valid
 # bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units).
@@ -26,6 +27,19 @@ seeds_dwarf() {
 	gcc -m32 -c -g -o "$dir/m32.o" "$src" 2>/dev/null
 	clang --target=s390x-linux-gnu -c -g -o "$dir/s390x.o" "$src" 2>/dev/null
 	rm -f "$dir"/*.log
+}
+
+# BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
+seeds_btf() {
+	local dir=$1 o
+	fixture_objects "$dir/obj" >/dev/null || return 1
+	for o in "$dir"/obj/*.o; do
+		"$PAHOLE" -J --btf_features=default --btf_encode_detached="$dir/$(basename "$o").btf" \
+			"$o" 2>/dev/null
+		cp "$o" "$dir/$(basename "$o").elf" && "$PAHOLE" -J "$dir/$(basename "$o").elf" \
+			2>/dev/null
+	done
+	rm -rf "$dir/obj"
 }
 
 rc=0
