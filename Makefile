@@ -84,7 +84,11 @@ $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(PKG_CFLAGS) -c -o $@ $<
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS)
-	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -I. -o $@ $^ $(LIBS)
+	clang $(WARN) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -I. -o $@ $< \
+		$(filter %.o,$^) $(LIBS)
+
+# The option harness compiles pahole.c in.
+$(FUZZ_BUILD)/fuzz_options: pahole.c
 
 .SECONDARY: $(FUZZ_OBJS)
 

@@ -287,7 +287,7 @@ static const struct argp_option pahole_options[] = {
 	  "Generate compilable source code with types expanded (pahole --compile)", 0 },
 	{ "skip_emitting_atomic_typedefs", ARG_skip_emitting_atomic_typedefs, NULL, 0,
 	  "Do not emit 'typedef _Atomic int atomic_int' & friends.", 0 },
-	{ NULL },
+	{ 0 },
 };
 
 /* ---- features ------------------------------------------------------------------- */
@@ -392,22 +392,40 @@ static unsigned int online_cpus(void)
 	return n > 0 ? n : 1;
 }
 
-static void parse_lang_exclude(const char *list, struct argp_state *state)
+/*
+ * A comma-separated list of language names for @option, appended to @ids
+ * (room for DWARF_LOADER_MAX_LANGS). Stops at the first bad name, even
+ * where argp is told not to exit.
+ */
+static void parse_lang_list(const char *list, const char *option, uint16_t *ids,
+			    unsigned int *nr, struct argp_state *state)
 {
 	char *copy = strdup(list), *save = NULL, *tok;
 
-	if (!copy)
+	if (!copy) {
 		argp_failure(state, EXIT_ERROR, ENOMEM, "out of memory");
+		return;
+	}
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int id = dwarf_loader__lang_id(tok);
 
-		if (id < 0)
-			usage_error(state, "unknown language '%s' in --lang_exclude", tok);
-		if (opts.loader.nr_lang_exclude == DWARF_LOADER_MAX_LANGS)
-			usage_error(state, "too many languages in --lang_exclude");
-		opts.loader.lang_exclude[opts.loader.nr_lang_exclude++] = id;
+		if (id < 0) {
+			usage_error(state, "unknown language '%s' in %s", tok, option);
+			break;
+		}
+		if (*nr == DWARF_LOADER_MAX_LANGS) {
+			usage_error(state, "too many languages in %s", option);
+			break;
+		}
+		ids[(*nr)++] = id;
 	}
 	free(copy);
+}
+
+static void parse_lang_exclude(const char *list, struct argp_state *state)
+{
+	parse_lang_list(list, "--lang_exclude", opts.loader.lang_exclude,
+			&opts.loader.nr_lang_exclude, state);
 }
 
 static void parse_jobs(const char *arg, struct argp_state *state)
@@ -441,22 +459,8 @@ static uint32_t parse_uint(const char *s, const char *what, struct argp_state *s
 
 static void parse_lang(const char *list, struct argp_state *state)
 {
-	char *copy = strdup(list), *save = NULL, *tok;
-	struct print_job_opts *po = &opts.print;
-
-	if (!copy)
-		argp_failure(state, EXIT_ERROR, ENOMEM, "out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int id = dwarf_loader__lang_id(tok);
-
-		if (id < 0)
-			usage_error(state, "unknown language '%s' in --lang", tok);
-		if (po->nr_langs == DWARF_LOADER_MAX_LANGS)
-			usage_error(state, "too many languages in --lang");
-		opts.langs[po->nr_langs++] = id;
-	}
-	po->langs = opts.langs;
-	free(copy);
+	parse_lang_list(list, "--lang", opts.langs, &opts.print.nr_langs, state);
+	opts.print.langs = opts.langs;
 }
 
 /* Options that only change what is printed. */

@@ -42,6 +42,25 @@ seeds_btf() {
 	rm -rf "$dir/obj"
 }
 
+# Option harness seeds: command lines, one argument a line.
+seeds_options() {
+	local dir=$1 i=0 line
+	mkdir -p "$dir" || return 1
+	while IFS= read -r line; do
+		i=$((i + 1))
+		printf '%s\n' $line >"$dir/cmd$i"
+	done <<EOC
+$REF_FLAGS -j --btf_encode_detached=out.btf vmlinux
+$OLD_FLAGS --btf_encode_detached=out.btf vmlinux
+-J --btf_base vmlinux --btf_features=+distilled_base,global_var module.ko
+-j8 --cu_window=3 --phase_stats -J --skip_encoding_btf_vars --btf_gen_floats x.o
+-C task_struct,list_head -E --hex -c 32 --sizes -F dwarf,btf vmlinux
+--sort -F btf --contains list_head -y pre -x ex --count 3 --skip 1 x.btf
+--btf_features_strict=var,float --supported_btf_features --version -V
+-R -S -P -H 2 -B 1 -z 8 --padding_ge 4 --with_flexible_array -I -d --lang_exclude=rust,c++
+EOC
+}
+
 rc=0
 for h in "$@"; do
 	name=$(basename "$h")
