@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A DWARF file and its CUs: opening and checking the ELF file, listing the
+ * units in DWARF order on the main thread, loading them on the thread pool
+ * (cu_pool.c) and handing them over in CU order, giving back the pages of
+ * .debug_info that are done with. One CU's DIEs are dwarf_loader.c's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "cu_pool.h"
+#include "dwarf_loader.h"
+#include "dwarf_loader_int.h"
+#include "log.h"
+#include "phase_stats.h"
+
+/* ---- file ---------------------------------------------------------------- */
+
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	/* Only the named file is read: no separate debug files are looked for. */
+	return -1;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* Rejects files whose section table or sections lie past the end. */
+static int check_elf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t shnum, i;
+	GElf_Ehdr ehdr;
+	struct stat st;
+	Elf *elf = NULL;
+	int err = -EINVAL;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		pr_err("%s: not a regular file", path);
+		goto out;
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
+		goto out;
+	}
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
+		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+		goto out;
+	}
+	if (ehdr.e_shoff > (uint64_t)st.st_size ||
+	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
+	    (uint64_t)st.st_size - ehdr.e_shoff) {
+		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
+		       path);
+		goto out;
+	}
+	for (i = 1; i < shnum; i++) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
+			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+			goto out;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > (uint64_t)st.st_size ||
+		     shdr.sh_size > (uint64_t)st.st_size - shdr.sh_offset)) {
+			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
+			       path, i);
+			goto out;
+		}
+	}
+	err = 0;
+out:
+	elf_end(elf);
+	close(fd);
+	return err;
+}
+
+/*
+ * Number of non-empty sections called @name (or its .zdebug form); those in
+ * a section group (SHF_GROUP) are counted in *@grouped too.
+ */
+static unsigned int count_sections(Elf *elf, const char *name, unsigned int *grouped)
+{
+	Elf_Scn *scn = NULL;
+	unsigned int n = 0;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		s = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (s && (!strcmp(s, name) ||
+			  (s[0] == '.' && s[1] == 'z' && !strcmp(s + 2, name + 1)))) {
+			n++;
+			*grouped += !!(shdr.sh_flags & SHF_GROUP);
+		}
+	}
+	return n;
+}
+
+/*
+ * A relocatable object compiled with type units (gcc -fdebug-types-section)
+ * has each type unit in a .debug_types (DWARF 4) or .debug_info (DWARF 5)
+ * section of its own, in a COMDAT group that the linker merges. libdw
+ * reads no grouped section, and only the first of a name, so the types of
+ * these units cannot be found: refuse, rather than write BTF with holes.
+ * -EOPNOTSUPP (reported), or 0.
+ */
+static int check_type_unit_sections(const char *path, Elf *elf)
+{
+	static const char *const names[] = { ".debug_info", ".debug_types" };
+	unsigned int i, grouped = 0;
+
+	for (i = 0; i < 2; i++) {
+		if (count_sections(elf, names[i], &grouped) > 1 || grouped) {
+			pr_err("%s: type units in %s sections of an unlinked object are not supported; link it first",
+			       path, names[i]);
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
+int dwarf_file__open(const char *path, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	GElf_Ehdr ehdr;
+	int err;
+
+	elf_version(EV_CURRENT);
+	err = check_elf(path);
+	if (err)
+		return err;
+	df = calloc(1, sizeof(*df));
+	if (!df)
+		return -ENOMEM;
+	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df->libdw_lock) {
+		free(df);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(df->libdw_lock, NULL);
+	df->path = path;
+	err = -EINVAL;
+	df->dwfl = dwfl_begin(&offline_callbacks);
+	if (!df->dwfl)
+		goto err_dwfl;
+	mod = dwfl_report_offline(df->dwfl, path, path, -1);
+	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
+		goto err_dwfl;
+	df->elf = dwfl_module_getelf(mod, &bias);
+	if (!df->elf)
+		goto err_dwfl;
+	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
+		pr_err("%s: no DWARF debug information", path);
+		err = -ENODATA;
+		goto err_free;
+	}
+	if (!gelf_getehdr(df->elf, &ehdr))
+		goto err_dwfl;
+	err = check_type_unit_sections(path, df->elf);
+	if (err)
+		goto err_free;
+	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	abi_regs__init(&df->abi, ehdr.e_machine);
+	*ret = df;
+	return 0;
+err_dwfl:
+	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
+err_free:
+	dwarf_file__free(df);
+	return err;
+}
+
+void dwarf_file__free(struct dwarf_file *df)
+{
+	if (!df)
+		return;
+	dwfl_end(df->dwfl);
+	pthread_mutex_destroy(df->libdw_lock);
+	free(df->libdw_lock);
+	free(df);
+}
+
+Elf *dwarf_file__elf(const struct dwarf_file *df)
+{
+	return df->elf;
+}
+
+const char *dwarf_file__path(const struct dwarf_file *df)
+{
+	return df->path;
+}
+
+bool dwarf_file__is_big_endian(const struct dwarf_file *df)
+{
+	return df->big_endian;
+}
+
+/* ---- CUs ------------------------------------------------------------------------ */
+
+static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
+{
+	unsigned int i;
+
+	for (i = 0; i < opts->nr_lang_exclude; i++)
+		if (opts->lang_exclude[i] == lang)
+			return true;
+	return false;
+}
+
+static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool *warned)
+{
+	if (*warned)
+		return;
+	*warned = true;
+	pr_warn("%s: %s units are not supported and were skipped", df->path,
+		unit_type == DW_UT_partial ? "partial" : "skeleton");
+}
+
+/* One CU to load: found by the main thread, loaded by any thread. */
+struct unit {
+	Dwarf_Die	die;
+	uint64_t	start;		/* .debug_info offset of its DIEs */
+	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
+	uint16_t	lang;
+	int		err;
+	struct cu	*cu;		/* the result; NULL on error */
+	struct log_buf	log;		/* its messages, written in CU order */
+	uint64_t	nr_dies;	/* for --phase_stats */
+	double		load_secs;
+};
+
+/* The whole load: read-only while the pool runs, but for each unit's own slot. */
+struct load_job {
+	const struct dwarf_file		*df;
+	const struct dwarf_loader_opts	*opts;
+	struct unit			*units;
+	uint32_t			nr_units, units_cap;
+	Dwarf_Die			*type_units;	/* .debug_types unit DIEs */
+	uint32_t			nr_type_units, type_units_cap;
+	dwarf_cu_fn			fn;
+	void				*ctx;
+	/* .debug_info as mapped from the file, when its pages may be dropped. */
+	const unsigned char		*info;
+	uint64_t			info_size;
+};
+
+/*
+ * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
+ * as upstream pahole does. Reading every unit here, on the main thread,
+ * also has libdw register them (and their signatures) before any worker
+ * looks one up: that registry is not locked.
+ */
+static int collect_type_units(struct load_job *j)
+{
+	Dwarf *dbg = j->df->dwarf;
+	Dwarf_Off off = 0, next, type_off;
+	Dwarf_Attribute attr;
+	Dwarf_Word lang = 0;
+	uint64_t signature;
+	size_t header_size;
+	int rc, err;
+
+	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
+				     &signature, &type_off)) == 0) {
+		err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
+				    j->nr_type_units + 1);
+		if (err)
+			return err;
+		if (!dwarf_offdie_types(dbg, off + header_size, &j->type_units[j->nr_type_units])) {
+			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
+			       dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		j->nr_type_units++;
+		off = next;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (!j->nr_type_units)
+		return 0;
+	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), 1);
+	if (!err)
+		j->units[j->nr_units++] = (struct unit){ .is_type_units = true, .lang = lang };
+	return err;
+}
+
+/*
+ * A unit libdw could not give a DIE for (unknown version or unit type), or
+ * a skeleton whose split unit (.dwo) is not where its DW_AT_dwo_name says:
+ * reported, -EINVAL. Else 0.
+ */
+static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_type,
+		      Dwarf_Die *cu_die, Dwarf_Die *sub_die)
+{
+	Dwarf_Attribute attr;
+	const char *dwo;
+
+	if (!cu_die->cu) {
+		pr_err("%s: DWARF unit %u: unknown unit version or type 0x%x", j->df->path,
+		       index, unit_type);
+		return -EINVAL;
+	}
+	if (unit_type != DW_UT_skeleton || sub_die->cu)
+		return 0;
+	dwo = dwarf_formstring(dwarf_attr(cu_die, DW_AT_dwo_name, &attr) ?:
+			       dwarf_attr(cu_die, DW_AT_GNU_dwo_name, &attr));
+	pr_err("%s: split DWARF file %s not found", j->df->path, dwo ? dwo : "(unnamed)");
+	return -EINVAL;
+}
+
+/*
+ * Lists the CUs to load, in DWARF order. Walking every unit header here, on
+ * the main thread, also makes libdw register every CU before any worker
+ * starts: its CU tree is not locked.
+ */
+static int collect_units(struct load_job *j)
+{
+	bool warned_partial = false, warned_skeleton = false;
+	Dwarf_CU *unit = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cu_die, sub_die;
+	uint32_t index = 0;
+	int rc, err;
+
+	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
+				     &cu_die, &sub_die)) == 0) {
+		Dwarf_Word lang = 0;
+		Dwarf_Attribute attr;
+
+		unit = next;
+		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
+		if (err)
+			return err;
+		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
+			warn_unit_once(j->df, unit_type, unit_type == DW_UT_partial ?
+				       &warned_partial : &warned_skeleton);
+			continue;
+		}
+		if (dwarf_attr(&cu_die, DW_AT_language, &attr))
+			dwarf_formudata(&attr, &lang);
+		if (lang_excluded(j->opts, lang))
+			continue;
+		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
+				    j->nr_units + 1);
+		if (err)
+			return err;
+		j->units[j->nr_units++] = (struct unit){
+			.die = cu_die, .lang = lang, .start = dwarf_dieoffset(&cu_die),
+		};
+	}
+	if (rc < 0) {
+		/* libdw sets no error code for some truncated headers */
+		rc = dwarf_errno();
+		pr_err("%s: bad DWARF unit header: %s", j->df->path,
+		       rc ? dwarf_errmsg(rc) : "truncated or corrupt .debug_info");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Gives back the whole pages of .debug_info between offsets @from and @to:
+ * clean pages of a private file mapping, so a later read, if any, faults
+ * the same bytes in again. This keeps the mapped input out of peak RSS.
+ */
+static void drop_info(const struct load_job *j, uint64_t from, uint64_t to)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uintptr_t base = (uintptr_t)j->info;
+
+	from = (base + from + page - 1) / page * page;
+	to = (base + to) / page * page;
+	if (to > from)
+		madvise((void *)(uintptr_t)from, to - from, MADV_DONTNEED);
+}
+
+/*
+ * Finds .debug_info in the file mapping when its pages can be given back to
+ * the kernel once their CUs are done: the file is mapped, not relocated in
+ * memory (ET_REL is), and the section is stored uncompressed.
+ */
+static void find_droppable_info(struct load_job *j)
+{
+	Elf *elf = j->df->elf;
+	size_t shstrndx, file_size;
+	const char *file = elf_rawfile(elf, &file_size);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr ehdr;
+
+	if (!file || !gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		Elf_Data *data;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".debug_info"))
+			continue;
+		data = sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
+		if (data && (const char *)data->d_buf >= file &&
+		    (const char *)data->d_buf + data->d_size <= file + file_size) {
+			j->info = data->d_buf;
+			j->info_size = data->d_size;
+			/*
+			 * Listing the units faulted in pages around every unit
+			 * header: let the loads fault in what they read.
+			 */
+			drop_info(j, 0, j->info_size);
+		}
+		return;
+	}
+}
+
+/* Unit @id is consumed: its DIEs (and those of skipped units before it) go. */
+static void drop_consumed(const struct load_job *j, uint32_t id)
+{
+	if (j->info)
+		drop_info(j, id ? j->units[id].start : 0,
+			  id + 1 < j->nr_units ? j->units[id + 1].start : j->info_size);
+}
+
+static void job_load(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+	double start = phase_stats__now();
+
+	log__capture(&u->log);
+	if (u->is_type_units)
+		u->err = dwarf_loader__load_cu(j->df, j->opts, j->type_units, j->nr_type_units,
+					       u->lang, id, &u->cu, &u->nr_dies);
+	else
+		u->err = dwarf_loader__load_cu(j->df, j->opts, &u->die, 1, u->lang, id, &u->cu,
+					       &u->nr_dies);
+	log__capture(NULL);
+	u->load_secs = phase_stats__now() - start;
+}
+
+/* Main thread: a consumed unit's share of --phase_stats. */
+static void count_unit(const struct load_job *j, const struct unit *u)
+{
+	struct phase_stats *s = j->opts->stats;
+
+	if (!s)
+		return;
+	s->nr_cus++;
+	s->nr_dies += u->nr_dies;
+	s->load_secs += u->load_secs;
+}
+
+static int job_consume(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+	double start = phase_stats__now();
+	int err;
+
+	log_buf__flush(&u->log);
+	count_unit(j, u);
+	if (u->err)
+		return u->err;
+	err = j->fn(u->cu, j->ctx);
+	if (j->opts->stats)
+		phase_stats__end(j->opts->stats, PHASE_ENCODING, start);
+	/* Names borrowed from inline strings are read until fn() returns. */
+	drop_consumed(j, id);
+	return err;
+}
+
+static void job_discard(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+
+	log_buf__release(&j->units[id].log);
+	cu__free(j->units[id].cu);
+}
+
+int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+		       dwarf_cu_fn fn, void *ctx)
+{
+	static const struct cu_pool_ops ops = {
+		.load = job_load, .consume = job_consume, .discard = job_discard,
+	};
+	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
+	unsigned int jobs = opts->jobs ? opts->jobs : 1;
+	struct cu_pool_opts pool = {
+		.nr_workers = jobs - 1,
+		.window = opts->cu_window ? opts->cu_window : DWARF_LOADER_WINDOW_PER_JOB * jobs,
+		.delay_seed = opts->test_delay_seed,
+	};
+	struct phase_stats *s = opts->stats;
+	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
+	int err;
+
+	err = collect_type_units(&j) ?: collect_units(&j);
+	find_droppable_info(&j);
+	if (!err)
+		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
+	if (s) {
+		/* The main thread's time in the pool, less what fn() took. */
+		phase_stats__end(s, PHASE_LOADING, start);
+		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding;
+		s->nr_threads = jobs;
+	}
+	free(j.units);
+	free(j.type_units);
+	return err;
+}
+
+static const struct {
+	const char	*name;
+	uint16_t	id;
+} languages[] = {
+	{ "c89", DW_LANG_C89 },			{ "c", DW_LANG_C },
+	{ "ada83", DW_LANG_Ada83 },		{ "c++", DW_LANG_C_plus_plus },
+	{ "c_plus_plus", DW_LANG_C_plus_plus },	{ "cobol74", DW_LANG_Cobol74 },
+	{ "cobol85", DW_LANG_Cobol85 },		{ "fortran77", DW_LANG_Fortran77 },
+	{ "fortran90", DW_LANG_Fortran90 },	{ "pascal83", DW_LANG_Pascal83 },
+	{ "modula2", DW_LANG_Modula2 },		{ "java", DW_LANG_Java },
+	{ "c99", DW_LANG_C99 },			{ "ada95", DW_LANG_Ada95 },
+	{ "fortran95", DW_LANG_Fortran95 },	{ "pli", DW_LANG_PLI },
+	{ "objc", DW_LANG_ObjC },		{ "objc_plus_plus", DW_LANG_ObjC_plus_plus },
+	{ "upc", DW_LANG_UPC },			{ "d", DW_LANG_D },
+	{ "python", DW_LANG_Python },		{ "opencl", DW_LANG_OpenCL },
+	{ "go", DW_LANG_Go },			{ "modula3", DW_LANG_Modula3 },
+	{ "haskell", DW_LANG_Haskell },		{ "c_plus_plus_03", DW_LANG_C_plus_plus_03 },
+	{ "c_plus_plus_11", DW_LANG_C_plus_plus_11 }, { "ocaml", DW_LANG_OCaml },
+	{ "rust", DW_LANG_Rust },		{ "c11", DW_LANG_C11 },
+	{ "swift", DW_LANG_Swift },		{ "julia", DW_LANG_Julia },
+	{ "dylan", DW_LANG_Dylan },		{ "c_plus_plus_14", DW_LANG_C_plus_plus_14 },
+	{ "fortran03", DW_LANG_Fortran03 },	{ "fortran08", DW_LANG_Fortran08 },
+	{ "renderscript", DW_LANG_RenderScript }, { "bliss", DW_LANG_BLISS },
+	{ "asm", DW_LANG_Mips_Assembler },
+};
+
+int dwarf_loader__lang_id(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(languages) / sizeof(languages[0]); i++)
+		if (!strcasecmp(languages[i].name, name))
+			return languages[i].id;
+	return -ENOENT;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DWARF_LOADER_INT_H
+#define PAHOLE_DWARF_LOADER_INT_H
+/*
+ * Shared by dwarf_file.c (the file, the CUs and their order, the threads)
+ * and dwarf_loader.c (one CU's DIEs to the model); not for other modules.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "dwarf_functions.h"
+#include "dwarf_loader.h"
+
+struct dwarf_file {
+	const char	*path;		/* borrowed from the caller */
+	Dwfl		*dwfl;		/* owned */
+	Dwarf		*dwarf;		/* owned by dwfl */
+	Elf		*elf;		/* owned by dwfl */
+	bool		big_endian;
+	struct abi_regs	abi;		/* of e_machine; read-only after open */
+	pthread_mutex_t	*libdw_lock;	/* owned; serialises libdw calls unsafe on threads */
+};
+
+/*
+ * Loads one CU from its unit DIE (@nr_dies 1), or all DWARF 4 type units
+ * from theirs as one CU, on any thread. 0 and the CU in *ret, or -errno
+ * (reported). *nr_dies_read counts the DIEs read, for --phase_stats.
+ */
+int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
+			  struct cu **ret, uint64_t *nr_dies_read);
+
+#endif
