@@ -21,7 +21,7 @@ enum { MAX_INDENT = sizeof(tabs) - 1, MAX_DEPTH = 128 };
  * BTF can nest anonymous types that use each other twice, whose printout
  * doubles with each level. Real ones stay far below.
  */
-enum { MAX_TYPES_PRINTED = 1000000 };
+enum { MAX_TYPES_PRINTED = 100000 };
 
 struct printer {
 	const struct cu		*cu;		/* borrowed */
