@@ -16,7 +16,7 @@ DESTDIR   ?=
 BUILD     ?= build
 
 SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_functions.c cu_pool.c btf_encoder.c \
-	btf_encoder_funcs.c elf_symtab.c log.c btf_elf.c out_file.c \
+	btf_encoder_funcs.c btf_repeats.c elf_symtab.c log.c btf_elf.c out_file.c \
 	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
