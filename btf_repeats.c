@@ -43,10 +43,14 @@ struct frame {
 	uint32_t	node, next_edge;
 };
 
-/* Per appended BTF type (id - start_id). */
-struct slot {
-	uint32_t	used_stamp;	/* cu_stamp: some type of this CU maps to it */
-	uint32_t	claim_stamp;	/* attempt: assumed in this attempt */
+/*
+ * An entry of a set of BTF ids that belongs to one CU or one attempt: it
+ * counts only while its stamp is the current one, so sets are never
+ * cleared. Open addressing, at most half full.
+ */
+struct id_set_entry {
+	uint32_t	id;
+	uint32_t	stamp;
 };
 
 /*
@@ -83,8 +87,9 @@ struct btf_repeats {
 	uint32_t		first_new;	/* BTF id of the CU's first appended type */
 	/* Everything appended so far. */
 	uint32_t		start_id;	/* first BTF id of the split part; 0 until known */
-	struct slot		*slots;		/* owned */
-	uint32_t		slots_cap;
+	struct id_set_entry	*used;		/* owned: ids the CU's repeats took (cu_stamp) */
+	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
+	uint32_t		set_bits;	/* both have 1 << set_bits entries */
 	struct index_slot	*index;		/* owned; a power of two slots, or NULL */
 	uint32_t		index_mask;	/* slots - 1 */
 	uint32_t		nr_indexed;
@@ -109,7 +114,8 @@ void btf_repeats__free(struct btf_repeats *r)
 	free(r->frames);
 	free(r->members);
 	free(r->groups);
-	free(r->slots);
+	free(r->used);
+	free(r->claimed);
 	free(r->index);
 	free(r);
 }
@@ -117,6 +123,51 @@ void btf_repeats__free(struct btf_repeats *r)
 void btf_repeats__stats(const struct btf_repeats *r, struct btf_repeats_stats *ret)
 {
 	*ret = r->stats;
+}
+
+/* Room for every type of a CU of @nr_types in both sets, half full at most. */
+static int ensure_sets(struct btf_repeats *r, uint32_t nr_types)
+{
+	uint32_t bits = 8;
+
+	while (bits < 31 && (1u << bits) < 2 * (uint64_t)nr_types)
+		bits++;
+	if (r->used && bits <= r->set_bits)
+		return 0;
+	free(r->used);
+	free(r->claimed);
+	/* Stamps start at 1: zeroed entries count nowhere. */
+	r->used = calloc(1u << bits, sizeof(*r->used));
+	r->claimed = calloc(1u << bits, sizeof(*r->claimed));
+	r->set_bits = bits;
+	return r->used && r->claimed ? 0 : -ENOMEM;
+}
+
+static uint32_t id_set_pos(const struct btf_repeats *r, uint32_t id)
+{
+	return (uint32_t)(id * 2654435761u) >> (32 - r->set_bits);
+}
+
+static bool id_set_has(const struct btf_repeats *r, const struct id_set_entry *set, uint32_t id,
+		       uint32_t stamp)
+{
+	uint32_t mask = (1u << r->set_bits) - 1, i;
+
+	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+		if (set[i].id == id)
+			return true;
+	return false;
+}
+
+/* Entries of an older stamp are free: the probe for @id stops at the same one. */
+static void id_set_add(const struct btf_repeats *r, struct id_set_entry *set, uint32_t id,
+		       uint32_t stamp)
+{
+	uint32_t mask = (1u << r->set_bits) - 1, i;
+
+	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+		;
+	set[i] = (struct id_set_entry){ id, stamp };
 }
 
 struct btf_rec *btf_repeats__begin_cu(struct btf_repeats *r, uint32_t nr_types)
@@ -127,7 +178,8 @@ struct btf_rec *btf_repeats__begin_cu(struct btf_repeats *r, uint32_t nr_types)
 	    dw_ensure_cap(&r->assumed, &r->assumed_cap, sizeof(*r->assumed), nr_types) ||
 	    dw_ensure_cap(&r->frames, &r->frames_cap, sizeof(*r->frames), nr_types) ||
 	    dw_ensure_cap(&r->members, &r->members_cap, sizeof(*r->members), nr_types) ||
-	    dw_ensure_cap(&r->groups, &r->groups_cap, sizeof(*r->groups), nr_types + 1))
+	    dw_ensure_cap(&r->groups, &r->groups_cap, sizeof(*r->groups), nr_types + 1) ||
+	    ensure_sets(r, nr_types))
 		return NULL;
 	memset(r->recs, 0, nr_types * sizeof(*r->recs));
 	r->nr_recs = nr_types;
@@ -177,22 +229,6 @@ static bool items_have_types(const struct btf_rec *rec)
 {
 	return rec->kind == BTF_KIND_STRUCT || rec->kind == BTF_KIND_UNION ||
 	       rec->kind == BTF_KIND_FUNC_PROTO;
-}
-
-static uint32_t nr_refs(const struct btf_rec *rec)
-{
-	return has_target(rec) + (items_have_types(rec) ? rec->nr_items : 0);
-}
-
-/* Reference @i of @rec: the target first, then the items' types. */
-static uint32_t ref_at(const struct btf_repeats *r, const struct btf_rec *rec, uint32_t i)
-{
-	if (has_target(rec)) {
-		if (!i)
-			return rec->type;
-		i--;
-	}
-	return r->items[rec->first_item + i].type;
 }
 
 /* The info word libbpf writes for @rec. */
@@ -483,14 +519,11 @@ struct walk {
 static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 {
 	struct btf_repeats *r = w->r;
-	struct slot *s;
 
-	if (id < r->start_id || id >= w->btf_end)
+	if (id < r->start_id || id >= w->btf_end || id_set_has(r, r->used, id, r->cu_stamp) ||
+	    id_set_has(r, r->claimed, id, r->attempt))
 		return false;
-	s = &r->slots[id - r->start_id];
-	if (s->used_stamp == r->cu_stamp || s->claim_stamp == r->attempt)
-		return false;
-	s->claim_stamp = r->attempt;
+	id_set_add(r, r->claimed, id, r->attempt);
 	r->nodes[x].hyp = id;
 	r->nodes[x].hyp_stamp = r->attempt;
 	r->assumed[w->nr_assumed++] = x;
@@ -601,7 +634,7 @@ static void match_group(struct btf_repeats *r, const struct btf *btf, uint32_t g
 		uint32_t x = r->members[i];
 
 		match[x] = r->nodes[x].hyp;
-		r->slots[match[x] - r->start_id].used_stamp = r->cu_stamp;
+		id_set_add(r, r->used, match[x], r->cu_stamp);
 	}
 	r->stats.nr_matched += r->groups[g + 1] - r->groups[g];
 }
@@ -675,14 +708,12 @@ static void tarjan_visit(struct btf_repeats *r, const struct btf *btf, struct ta
 	}
 }
 
-static int ensure_slots(struct btf_repeats *r, const struct btf *btf)
+/* Types of a base BTF are never candidates: only ids from @btf's own first on. */
+static void set_start_id(struct btf_repeats *r, const struct btf *btf)
 {
 	const struct btf *base = btf__base_btf(btf);
 
-	if (!r->start_id)
-		r->start_id = base ? btf__type_cnt(base) : 1;
-	return dw_ensure_cap(&r->slots, &r->slots_cap, sizeof(*r->slots),
-			     btf__type_cnt(btf) - r->start_id);
+	r->start_id = base ? btf__type_cnt(base) : 1;
 }
 
 /* A node's record must have a kind, or be one of an error: never matched, but a node. */
@@ -709,10 +740,12 @@ static int init_nodes(struct btf_repeats *r, uint32_t *match_ret)
 		n->idx = 0;
 		n->scc = NONE;
 		n->first_edge = r->nr_edges;
-		n->nr_edges = nr_refs(rec);
 		n->shallow = rec->kind ? rec_shallow_hash(r, rec) : 0;
-		for (i = 0; i < n->nr_edges; i++)
-			r->edges[r->nr_edges++] = ref_at(r, rec, i);
+		if (has_target(rec))
+			r->edges[r->nr_edges++] = rec->type;
+		for (i = 0; items_have_types(rec) && i < rec->nr_items; i++)
+			r->edges[r->nr_edges++] = r->items[rec->first_item + i].type;
+		n->nr_edges = r->nr_edges - n->first_edge;
 		match_ret[x] = 0;
 	}
 	return 0;
@@ -722,10 +755,11 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, uint32_t *m
 {
 	struct tarjan tj = { 0 };
 	uint32_t x;
-	int err = ensure_slots(r, btf) ?: init_nodes(r, match_ret);
+	int err = init_nodes(r, match_ret);
 
 	if (err)
 		return err;
+	set_start_id(r, btf);
 	r->first_new = btf__type_cnt(btf);
 	for (x = 1; x < r->nr_recs; x++)
 		if (is_node(&r->recs[x]) && !r->nodes[x].idx)
@@ -736,7 +770,7 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, uint32_t *m
 int btf_repeats__index(struct btf_repeats *r, const struct btf *btf, const uint32_t *ids)
 {
 	uint32_t g, i, entry;
-	int err = ensure_slots(r, btf);
+	int err = 0;
 
 	for (g = 0; !err && g < r->nr_groups; g++) {
 		uint32_t first = r->members[r->groups[g]];
