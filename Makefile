@@ -20,7 +20,8 @@ SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_functions.c cu_pool.c btf_encode
 	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit
+	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp \
+	 $(BUILD)/btfsplit
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev
@@ -39,6 +40,8 @@ $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 
 $(BUILD)/%_test: tests/unit/%_test.c $(BUILD)/%.o | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o
 
 $(BUILD)/%: tests/tools/%.c | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
