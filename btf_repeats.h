@@ -100,7 +100,7 @@ int btf_repeats__index(struct btf_repeats *r, const struct btf *btf, const uint3
 bool btf_repeats__rec_is(const struct btf_repeats *r, const struct btf *btf,
 			 const struct btf_rec *rec, uint32_t id, const uint32_t *ids);
 
-/* Counters for --phase_stats and -V. */
+/* Counters, for -VV. */
 struct btf_repeats_stats {
 	uint64_t	nr_matched;	/* core types that took an existing BTF id */
 	uint64_t	nr_checks;	/* candidate groups compared */
