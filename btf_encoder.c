@@ -19,6 +19,7 @@
 #include "btf_elf.h"
 #include "btf_encoder.h"
 #include "btf_encoder_funcs.h"
+#include "btf_repeats.h"
 #include "log.h"
 #include "out_file.h"
 
@@ -48,12 +49,10 @@ struct btf_encoder {
 	struct elf_symtab	**symtabs;	/* owned, one per input file */
 	uint32_t		nr_symtabs, symtabs_cap;
 	struct func_table	*funcs;		/* owned */
+	struct btf_repeats	*repeats;	/* owned */
 	struct datasec		*secs;		/* owned, by section index of the first file */
 	uint32_t		nr_secs;
 };
-
-/* Marks a core id that is not a BTF type of its own (an alias of another). */
-static const uint32_t ALIAS = UINT32_MAX;
 
 static const char *const kind_names[TK__MAX] = {
 	[TK_VOID] = "void", [TK_BASE] = "base type", [TK_POINTER] = "pointer",
@@ -77,8 +76,10 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
 		.tag_kfuncs = opts->tag_kfuncs });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
-	if (!e->btf || !e->funcs) {
-		err = e->btf ? -ENOMEM : -errno;
+	err = e->btf ? 0 : -errno;
+	e->repeats = btf_repeats__new();
+	if (err || !e->funcs || !e->repeats) {
+		err = err ?: -ENOMEM;
 		btf_encoder__free(e);
 		return err;
 	}
@@ -95,6 +96,7 @@ void btf_encoder__free(struct btf_encoder *e)
 	btf__free(e->btf);
 	free(e->ids);
 	func_table__free(e->funcs);
+	btf_repeats__free(e->repeats);
 	for (i = 0; i < e->nr_symtabs; i++)
 		elf_symtab__free(e->symtabs[i]);
 	free(e->symtabs);
@@ -158,54 +160,117 @@ static bool is_pow2(uint64_t x)
 	return x && !(x & (x - 1));
 }
 
-static int encode_int(struct btf_encoder *e, const struct type *t)
+static bool has_name(const char *name)
 {
-	int enc = t->encoding == BE_SIGNED ? BTF_INT_SIGNED :
-		  t->encoding == BE_BOOL ? BTF_INT_BOOL : 0;
-
-	/* Odd sizes (clang's _BitInt-like DW_ATE_unsigned_24, x87 long double) */
-	if (!is_pow2(t->byte_size) || t->byte_size > 16)
-		return btf__add_int(e->btf, "__SANITIZED_FAKE_INT__", 4, enc);
-	return btf__add_int(e->btf, t->name, t->byte_size, enc);
+	return name && name[0];
 }
 
-static int encode_base(struct btf_encoder *e, const struct cu *cu, const struct type *t)
+/* ---- records: what each core type becomes ------------------------------------------- */
+
+/*
+ * Each core type is first described as the record btf__add_*() would
+ * append (btf_repeats.h), then either matched to an exact repeat or
+ * appended from that record: the encoding rules live here only. Records
+ * that libbpf would refuse are never matched, so they fail as they would
+ * have when appended.
+ */
+
+/* A core reference with _Atomic aliases followed; a cycle of them (corrupt input) is void. */
+static uint32_t resolve_ref(const struct cu *cu, uint32_t id)
 {
-	if (!e->opts.gen_floats || (t->encoding != BE_FLOAT && t->encoding != BE_COMPLEX_FLOAT))
-		return encode_int(e, t);
+	uint32_t hops;
+
+	for (hops = 0; hops < cu->nr_types && id && cu__type(cu, id)->kind == TK_ATOMIC; hops++)
+		id = cu__type(cu, id)->type;
+	return id && cu__type(cu, id)->kind != TK_ATOMIC ? id : 0;
+}
+
+static void rec_error(struct btf_rec *rec, int err, const char *what)
+{
+	rec->kind = 0;
+	rec->err = err;
+	rec->err_what = what;
+	rec->is_matchable = false;
+}
+
+static void rec_named(struct btf_rec *rec, uint8_t kind, const char *name)
+{
+	rec->kind = kind;
+	rec->name = name;
+	rec->is_matchable = has_name(name);
+}
+
+static void rec_int(struct btf_rec *rec, const struct type *t)
+{
+	/* Odd sizes (clang's _BitInt-like DW_ATE_unsigned_24, x87 long double) */
+	bool is_odd = !is_pow2(t->byte_size) || t->byte_size > 16;
+
+	rec_named(rec, BTF_KIND_INT, is_odd ? "__SANITIZED_FAKE_INT__" : t->name);
+	rec->size = is_odd ? 4 : t->byte_size;
+	rec->extra = t->encoding == BE_SIGNED ? BTF_INT_SIGNED :
+		     t->encoding == BE_BOOL ? BTF_INT_BOOL : 0;
+}
+
+static void rec_base(const struct btf_encoder *e, const struct type *t, struct btf_rec *rec)
+{
+	if (!e->opts.gen_floats || (t->encoding != BE_FLOAT && t->encoding != BE_COMPLEX_FLOAT)) {
+		rec_int(rec, t);
+		return;
+	}
 	if (t->encoding == BE_COMPLEX_FLOAT) {
-		encode_error(e, cu, t, "complex, interval and imaginary float types are not supported", 0);
-		return -EOPNOTSUPP;
+		rec_error(rec, -EOPNOTSUPP,
+			  "complex, interval and imaginary float types are not supported");
+		return;
 	}
 	switch (t->byte_size) {
 	case 2: case 4: case 8: case 12: case 16:
-		return btf__add_float(e->btf, t->name, t->byte_size);
+		rec_named(rec, BTF_KIND_FLOAT, t->name);
+		rec->size = t->byte_size;
+		return;
 	}
-	encode_error(e, cu, t, "float size not supported by BTF", 0);
-	return -EOPNOTSUPP;
+	rec_error(rec, -EOPNOTSUPP, "float size not supported by BTF");
 }
 
-static int encode_struct(struct btf_encoder *e, const struct type *t)
+/* A member as btf__add_field() takes it; kind_flag and validity as libbpf decides them. */
+static bool rec_member(struct btf_rec *rec, struct btf_rec_item *it, const struct cu *cu,
+		       const struct member *m)
 {
-	bool is_union = t->kind == TK_UNION;
-	uint32_t i;
-	int id, err;
+	bool is_bitfield = m->bitfield_size || m->bit_offset % 8;
 
-	if (t->is_declaration)
-		return btf__add_fwd(e->btf, t->name, is_union ? BTF_FWD_UNION : BTF_FWD_STRUCT);
-	id = is_union ? btf__add_union(e->btf, t->name, t->byte_size) :
-			btf__add_struct(e->btf, t->name, t->byte_size);
-	for (i = 0; id > 0 && i < t->nr_entries; i++) {
-		const struct member *m = &t->members[i];
-
-		if (m->bit_offset > UINT32_MAX)
-			return -E2BIG;
-		err = btf__add_field(e->btf, m->name, btf_id(e, m->type), m->bit_offset,
-				     m->bitfield_size);
-		if (err)
-			return err;
+	if (m->bit_offset > UINT32_MAX) {
+		rec_error(rec, -E2BIG, NULL);
+		return false;
 	}
-	return id;
+	*it = (struct btf_rec_item){ m->name, resolve_ref(cu, m->type), m->bit_offset,
+				     m->bitfield_size };
+	rec->kflag |= is_bitfield;
+	if ((is_bitfield && (!it->hi || it->hi > 255 || it->lo > 0xffffff)) ||
+	    (rec->kind == BTF_KIND_UNION && it->lo))
+		rec->is_matchable = false;
+	return true;
+}
+
+static int rec_struct(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+		      struct btf_rec *rec)
+{
+	struct btf_rec_item *it;
+	uint32_t i;
+
+	if (t->is_declaration) {
+		rec_named(rec, BTF_KIND_FWD, t->name);
+		rec->kflag = t->kind == TK_UNION;
+		return 0;
+	}
+	rec->kind = t->kind == TK_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT;
+	rec->name = t->name;
+	rec->size = t->byte_size;
+	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries);
+	if (!it)
+		return -ENOMEM;
+	for (i = 0; i < t->nr_entries; i++)
+		if (!rec_member(rec, &it[i], cu, &t->members[i]))
+			return 0;
+	return 0;
 }
 
 /* True when an enum's underlying type is signed (decides ENUM64's kind_flag). */
@@ -217,115 +282,250 @@ static bool enum_is_signed(const struct cu *cu, const struct type *t)
 	       cu__type(cu, under)->encoding == BE_SIGNED;
 }
 
-static int encode_enum64(struct btf_encoder *e, const struct cu *cu, const struct type *t)
-{
-	int id = btf__add_enum64(e->btf, t->name, t->byte_size, enum_is_signed(cu, t));
-	uint32_t i;
-	int err;
-
-	for (i = 0; id > 0 && i < t->nr_entries; i++) {
-		err = btf__add_enum64_value(e->btf, t->enumerators[i].name,
-					    t->enumerators[i].value);
-		if (err)
-			return err;
-	}
-	return id;
-}
-
 /*
  * Values are added as read: a negative one sets kind_flag (libbpf). Without
  * ENUM64 every value is cut to 32 bits first, as older kernels expect.
  */
-static int encode_enum(struct btf_encoder *e, const struct cu *cu, const struct type *t)
+static int rec_enum(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+		    struct btf_rec *rec)
 {
+	bool is_64 = t->byte_size > 4 && e->opts.enum64;
+	struct btf_rec_item *it;
 	uint32_t i;
-	int id, err;
 
-	if (t->byte_size > 4 && e->opts.enum64)
-		return encode_enum64(e, cu, t);
-	id = btf__add_enum(e->btf, t->name, t->byte_size);
-	for (i = 0; id > 0 && i < t->nr_entries; i++) {
+	rec->kind = is_64 ? BTF_KIND_ENUM64 : BTF_KIND_ENUM;
+	rec->name = t->name;
+	rec->size = t->byte_size;
+	rec->kflag = is_64 && enum_is_signed(cu, t);
+	rec->is_matchable = is_pow2(rec->size) && rec->size <= 8;
+	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries);
+	if (!it)
+		return -ENOMEM;
+	for (i = 0; i < t->nr_entries; i++) {
 		uint64_t v = t->enumerators[i].value;
-		int64_t value = e->opts.enum64 ? (int64_t)v : (int64_t)(uint32_t)v;
+		int64_t value = is_64 || e->opts.enum64 ? (int64_t)v : (int64_t)(uint32_t)v;
 
-		err = btf__add_enum_value(e->btf, t->enumerators[i].name, value);
-		if (err)
-			return err;
+		it[i] = (struct btf_rec_item){ t->enumerators[i].name, 0, (uint32_t)value,
+					       (uint32_t)((uint64_t)value >> 32) };
+		if (!is_64 && value < 0)
+			rec->kflag = true;
+		if (!has_name(it[i].name) || (!is_64 && (value < INT32_MIN || value > UINT32_MAX)))
+			rec->is_matchable = false;
 	}
-	return id;
+	return 0;
 }
 
-static int encode_proto(struct btf_encoder *e, const struct type *t)
+static int rec_proto(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+		     struct btf_rec *rec)
 {
-	int id = btf__add_func_proto(e->btf, btf_id(e, t->type));
+	struct btf_rec_item *it;
+	uint32_t i;
+
+	rec->kind = BTF_KIND_FUNC_PROTO;
+	rec->type = resolve_ref(cu, t->type);
+	/* "..." is a last parameter without name and type */
+	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries + t->has_varargs);
+	if (!it)
+		return -ENOMEM;
+	for (i = 0; i < t->nr_entries; i++)
+		it[i] = (struct btf_rec_item){ t->params[i].name,
+					       resolve_ref(cu, t->params[i].type), 0, 0 };
+	return 0;
+}
+
+/* Before the first "int" is known, arrays get their index type when appended. */
+static void rec_array(const struct btf_encoder *e, const struct cu *cu, const struct type *t,
+		      struct btf_rec *rec)
+{
+	rec->kind = BTF_KIND_ARRAY;
+	rec->type = resolve_ref(cu, t->type);
+	rec->extra = t->nr_elems;
+	rec->index_type = e->index_type;
+}
+
+static void rec_ref_kind(const struct cu *cu, const struct type *t, uint8_t kind,
+			 struct btf_rec *rec)
+{
+	rec->kind = kind;
+	rec->type = resolve_ref(cu, t->type);
+	if (kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_TYPE_TAG)
+		rec_named(rec, kind, t->name);
+}
+
+/* One core type's record. 0, or -ENOMEM; other failures stay in the record. */
+static int rec_build(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+		     struct btf_rec *rec)
+{
+	rec->is_matchable = true;
+	switch (t->kind) {
+	case TK_BASE:		rec_base(e, t, rec); break;
+	case TK_POINTER:	rec_ref_kind(cu, t, BTF_KIND_PTR, rec); break;
+	case TK_CONST:		rec_ref_kind(cu, t, BTF_KIND_CONST, rec); break;
+	case TK_VOLATILE:	rec_ref_kind(cu, t, BTF_KIND_VOLATILE, rec); break;
+	case TK_RESTRICT:	rec_ref_kind(cu, t, BTF_KIND_RESTRICT, rec); break;
+	case TK_TYPEDEF:	rec_ref_kind(cu, t, BTF_KIND_TYPEDEF, rec); break;
+	case TK_TYPE_TAG:	rec_ref_kind(cu, t, BTF_KIND_TYPE_TAG, rec); break;
+	case TK_ARRAY:		rec_array(e, cu, t, rec); break;
+	case TK_STRUCT:
+	case TK_UNION:		return rec_struct(e, cu, t, rec);
+	case TK_ENUM:		return rec_enum(e, cu, t, rec);
+	case TK_FUNC_PROTO:	return rec_proto(e, cu, t, rec);
+	default:		rec_error(rec, -EOPNOTSUPP, NULL); break;
+	}
+	return 0;
+}
+
+static int build_recs(struct btf_encoder *e, const struct cu *cu, struct btf_rec *recs)
+{
 	uint32_t i;
 	int err;
 
-	for (i = 0; id > 0 && i < t->nr_entries; i++) {
-		err = btf__add_func_param(e->btf, t->params[i].name, btf_id(e, t->params[i].type));
+	for (i = 1; i < cu->nr_types; i++) {
+		const struct type *t = cu__type(cu, i);
+
+		if (t->kind == TK_ATOMIC)
+			continue;
+		err = rec_build(e, cu, t, &recs[i]);
+		if (err)
+			return err;
+		if (recs[i].nr_items > BTF_MAX_VLEN)
+			recs[i].is_matchable = false;
+	}
+	return 0;
+}
+
+/* ---- appending a record ------------------------------------------------------------ */
+
+static int append_members(struct btf_encoder *e, const struct btf_rec *rec,
+			  const struct btf_rec_item *it)
+{
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < rec->nr_items; i++) {
+		err = btf__add_field(e->btf, it[i].name, btf_id(e, it[i].type), it[i].lo, it[i].hi);
 		if (err)
 			return err;
 	}
-	if (id > 0 && t->has_varargs) {
-		err = btf__add_func_param(e->btf, NULL, 0);
+	return 0;
+}
+
+static int append_enumerators(struct btf_encoder *e, const struct btf_rec *rec,
+			      const struct btf_rec_item *it)
+{
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < rec->nr_items; i++) {
+		uint64_t v = (uint64_t)it[i].hi << 32 | it[i].lo;
+
+		err = rec->kind == BTF_KIND_ENUM64 ?
+		      btf__add_enum64_value(e->btf, it[i].name, v) :
+		      btf__add_enum_value(e->btf, it[i].name, (int64_t)v);
 		if (err)
 			return err;
 	}
-	return id;
+	return 0;
 }
 
-static int encode_array(struct btf_encoder *e, const struct type *t, uint32_t provisional)
+static int append_params(struct btf_encoder *e, const struct btf_rec *rec,
+			 const struct btf_rec_item *it)
 {
-	e->cu_has_array = true;
-	return btf__add_array(e->btf, e->index_type ?: provisional, btf_id(e, t->type),
-			      t->nr_elems);
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < rec->nr_items; i++) {
+		err = btf__add_func_param(e->btf, it[i].name, btf_id(e, it[i].type));
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
-/* One core type to one BTF type. Returns the new BTF id or -errno. */
-static int encode_type(struct btf_encoder *e, const struct cu *cu, const struct type *t,
-		       uint32_t provisional)
+/* The type with its items, if any. Returns the new BTF id or -errno. */
+static int append_rec(struct btf_encoder *e, const struct btf_rec *rec)
 {
-	uint32_t target = btf_id(e, t->type);
+	const struct btf_rec_item *it = btf_repeats__items(e->repeats, rec);
+	uint32_t target = btf_id(e, rec->type);
+	int id;
 
-	switch (t->kind) {
-	case TK_BASE:		return encode_base(e, cu, t);
-	case TK_POINTER:	return btf__add_ptr(e->btf, target);
-	case TK_CONST:		return btf__add_const(e->btf, target);
-	case TK_VOLATILE:	return btf__add_volatile(e->btf, target);
-	case TK_RESTRICT:	return btf__add_restrict(e->btf, target);
-	case TK_TYPEDEF:	return btf__add_typedef(e->btf, t->name, target);
-	case TK_TYPE_TAG:	return btf__add_type_tag(e->btf, t->name, target);
-	case TK_ARRAY:		return encode_array(e, t, provisional);
-	case TK_STRUCT:
-	case TK_UNION:		return encode_struct(e, t);
-	case TK_ENUM:		return encode_enum(e, cu, t);
-	case TK_FUNC_PROTO:	return encode_proto(e, t);
-	default:		return -EOPNOTSUPP;
+	switch (rec->kind) {
+	case BTF_KIND_INT:	return btf__add_int(e->btf, rec->name, rec->size, rec->extra);
+	case BTF_KIND_FLOAT:	return btf__add_float(e->btf, rec->name, rec->size);
+	case BTF_KIND_PTR:	return btf__add_ptr(e->btf, target);
+	case BTF_KIND_CONST:	return btf__add_const(e->btf, target);
+	case BTF_KIND_VOLATILE:	return btf__add_volatile(e->btf, target);
+	case BTF_KIND_RESTRICT:	return btf__add_restrict(e->btf, target);
+	case BTF_KIND_TYPEDEF:	return btf__add_typedef(e->btf, rec->name, target);
+	case BTF_KIND_TYPE_TAG:	return btf__add_type_tag(e->btf, rec->name, target);
+	case BTF_KIND_ARRAY:	return btf__add_array(e->btf, rec->index_type, target, rec->extra);
+	case BTF_KIND_FWD:
+		return btf__add_fwd(e->btf, rec->name, rec->kflag ? BTF_FWD_UNION : BTF_FWD_STRUCT);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		id = rec->kind == BTF_KIND_UNION ? btf__add_union(e->btf, rec->name, rec->size) :
+						    btf__add_struct(e->btf, rec->name, rec->size);
+		return id < 0 ? id : append_members(e, rec, it) ?: id;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		id = rec->kind == BTF_KIND_ENUM64 ?
+		     btf__add_enum64(e->btf, rec->name, rec->size, rec->kflag) :
+		     btf__add_enum(e->btf, rec->name, rec->size);
+		return id < 0 ? id : append_enumerators(e, rec, it) ?: id;
+	case BTF_KIND_FUNC_PROTO:
+		id = btf__add_func_proto(e->btf, target);
+		return id < 0 ? id : append_params(e, rec, it) ?: id;
+	default:
+		return -EOPNOTSUPP;
 	}
 }
 
 /*
- * An _Atomic T has no BTF kind: it stands for T. Follows chains of such
- * aliases; a cycle (only in corrupt input) ends at void.
+ * Appends core type @i from its record, as the BTF id assign_ids() gave it,
+ * and checks that libbpf wrote what the record says (what matching relies
+ * on). 0 or -errno, reported.
  */
-static uint32_t resolve_alias(const struct btf_encoder *e, const struct cu *cu, uint32_t id)
+static int append_type(struct btf_encoder *e, const struct cu *cu, uint32_t i,
+		       struct btf_rec *rec, uint32_t provisional)
 {
-	uint32_t hops;
+	const struct type *t = cu__type(cu, i);
+	int id;
 
-	for (hops = 0; hops < cu->nr_types && id && e->ids[id] == ALIAS; hops++)
-		id = cu__type(cu, id)->type;
-	return id && e->ids[id] != ALIAS ? e->ids[id] : 0;
+	if (rec->err) {
+		if (rec->err_what)
+			encode_error(e, cu, t, rec->err_what, 0);
+		else if (rec->err != -EOPNOTSUPP)
+			encode_error(e, cu, t, "cannot be encoded", rec->err);
+		return rec->err;
+	}
+	if (rec->kind == BTF_KIND_ARRAY) {
+		e->cu_has_array = true;
+		if (!rec->index_type)
+			rec->index_type = e->index_type ?: provisional;
+	}
+	id = append_rec(e, rec);
+	if (id < 0) {
+		if (id != -EOPNOTSUPP)
+			encode_error(e, cu, t, "cannot be encoded", id);
+		return id;
+	}
+	if ((uint32_t)id != e->ids[i]) {
+		encode_error(e, cu, t, "got an unexpected BTF id", 0);
+		return -EINVAL;
+	}
+	if (rec->is_matchable && !btf_repeats__rec_is(e->repeats, e->btf, rec, id, e->ids)) {
+		encode_error(e, cu, t, "was not appended as its record says", 0);
+		return -EINVAL;
+	}
+	return 0;
 }
 
-/* Gives every core id its BTF id before any is encoded (forward references). */
-static int assign_ids(struct btf_encoder *e, const struct cu *cu, uint32_t *next_ret)
-{
-	uint32_t next = btf__type_cnt(e->btf), i;
-	int err = dw_ensure_cap(&e->ids, &e->ids_cap, sizeof(*e->ids), cu->nr_types);
+/* ---- ids --------------------------------------------------------------------------- */
 
-	if (err)
-		return err;
-	e->ids[0] = 0;
+static int check_supported(const struct btf_encoder *e, const struct cu *cu)
+{
+	uint32_t i;
+
 	for (i = 1; i < cu->nr_types; i++) {
 		const struct type *t = cu__type(cu, i);
 
@@ -335,13 +535,27 @@ static int assign_ids(struct btf_encoder *e, const struct cu *cu, uint32_t *next
 			       t->unsupported_tag);
 			return -EOPNOTSUPP;
 		}
-		e->ids[i] = t->kind == TK_ATOMIC ? ALIAS : next++;
 	}
+	return 0;
+}
+
+/*
+ * Gives every core id its BTF id before any is appended (forward
+ * references): repeats already have theirs (btf_repeats__match()), the
+ * other types take the next ids in core id order, an _Atomic T that of T.
+ */
+static void assign_ids(struct btf_encoder *e, const struct cu *cu, uint32_t *next_ret)
+{
+	uint32_t next = btf__type_cnt(e->btf), i;
+
+	e->ids[0] = 0;
+	for (i = 1; i < cu->nr_types; i++)
+		if (cu__type(cu, i)->kind != TK_ATOMIC && !e->ids[i])
+			e->ids[i] = next++;
 	for (i = 1; i < cu->nr_types; i++)
 		if (cu__type(cu, i)->kind == TK_ATOMIC)
-			e->ids[i] = resolve_alias(e, cu, i);
+			e->ids[i] = btf_id(e, resolve_ref(cu, i));
 	*next_ret = next;
-	return 0;
 }
 
 /* The first base type named exactly "int" serves as every array's index type. */
@@ -591,31 +805,54 @@ static int check_ref_depth(const struct btf_encoder *e, const struct cu *cu)
 	return err;
 }
 
-int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
+/*
+ * The CU's records (in *@recs_ret), its exact repeats, and its ids. 0 or
+ * -errno, reported.
+ */
+static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_rec **recs_ret,
+		       uint32_t *provisional_ret)
 {
-	uint32_t provisional, i;
+	struct btf_rec *recs;
+	int err;
+
+	err = check_supported(e, cu);
+	if (err)
+		return err;
+	err = dw_ensure_cap(&e->ids, &e->ids_cap, sizeof(*e->ids), cu->nr_types);
+	recs = err ? NULL : btf_repeats__begin_cu(e->repeats, cu->nr_types);
+	err = recs ? build_recs(e, cu, recs) : -ENOMEM;
+	err = err ?: btf_repeats__match(e->repeats, e->btf, e->ids);
+	if (err) {
+		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
+		       strerror(-err));
+		return err;
+	}
+	assign_ids(e, cu, provisional_ret);
+	*recs_ret = recs;
+	return 0;
+}
+
+/*
+ * The CU's types that are no exact repeats, appended in core id order, then
+ * indexed for the CUs to come. 0 or -errno, reported.
+ */
+static int encode_types(struct btf_encoder *e, const struct cu *cu)
+{
+	uint32_t first_new = btf__type_cnt(e->btf), provisional, i;
+	struct btf_rec *recs;
 	int id, err;
 
-	err = check_ref_depth(e, cu) ?: assign_ids(e, cu, &provisional);
+	err = check_ref_depth(e, cu) ?: match_types(e, cu, &recs, &provisional);
 	if (err)
 		return err;
 	find_index_type(e, cu);
 	e->cu_has_array = false;
 	for (i = 1; i < cu->nr_types; i++) {
-		const struct type *t = cu__type(cu, i);
-
-		if (t->kind == TK_ATOMIC)
+		if (cu__type(cu, i)->kind == TK_ATOMIC || e->ids[i] < first_new)
 			continue;
-		id = encode_type(e, cu, t, provisional);
-		if (id < 0) {
-			if (id != -EOPNOTSUPP)
-				encode_error(e, cu, t, "cannot be encoded", id);
-			return id;
-		}
-		if ((uint32_t)id != e->ids[i]) {
-			encode_error(e, cu, t, "got an unexpected BTF id", 0);
-			return -EINVAL;
-		}
+		err = append_type(e, cu, i, &recs[i], provisional);
+		if (err)
+			return err;
 	}
 	if (!e->index_type && e->cu_has_array) {
 		id = btf__add_int(e->btf, "int", 4, BTF_INT_SIGNED);
@@ -623,6 +860,19 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 			return id;
 		e->index_type = id;
 	}
+	err = btf_repeats__index(e->repeats, e->btf, e->ids);
+	if (err)
+		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
+		       strerror(-err));
+	return err;
+}
+
+int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
+{
+	int err = encode_types(e, cu);
+
+	if (err)
+		return err;
 	err = encode_type_decl_tags(e, cu);
 	if (!err && e->nr_symtabs)
 		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids,
@@ -650,7 +900,13 @@ static int finish_functions(struct btf_encoder *e)
 
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
+	struct btf_repeats_stats rs;
 	int err;
+
+	btf_repeats__stats(e->repeats, &rs);
+	pr_debug("%s: %llu types were exact repeats (%llu of %llu candidate groups differed)",
+		 e->opts.in_path, (unsigned long long)rs.nr_matched,
+		 (unsigned long long)rs.nr_failed, (unsigned long long)rs.nr_checks);
 
 	if (e->opts.stats)
 		e->opts.stats->types_before_dedup = btf__type_cnt(e->btf) - first;

@@ -1,0 +1,790 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Exact repeats of types across CUs (see btf_repeats.h).
+ *
+ * A CU's types form a graph through their references. Its strongly
+ * connected components (Tarjan) come out children first, so when a group
+ * is decided every type it refers to outside itself already is: either an
+ * existing BTF type (a repeat) or a type to append. A group that refers to
+ * a type to append is appended too. Otherwise its key, built from the
+ * records of its members with outside references as BTF ids and inside
+ * ones as the callee's own record, picks candidate groups appended by
+ * earlier CUs, and a walk from one member compares records pair by pair,
+ * inside references by hypothesis (a pair already assumed counts as equal,
+ * a second partner for either side fails). A group either matches whole or
+ * is appended whole, so a BTF group that matches is exactly one earlier
+ * CU's appended group, with the same size and the same key.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btf_repeats.h"
+#include "dwarves.h"
+
+static const uint32_t NONE = UINT32_MAX;
+
+/*
+ * Per core id of the current CU. A node is a core id with a record: not
+ * void, not an alias. Its references (0: void) are r->edges[first_edge..].
+ */
+struct node {
+	uint64_t	shallow;	/* hash of the record without references */
+	uint64_t	hash;		/* with references (see node_hash()) */
+	uint32_t	first_edge, nr_edges;
+	uint32_t	idx, low;	/* Tarjan's numbering; idx 0: not visited */
+	uint32_t	scc;		/* its group, NONE while on Tarjan's stack */
+	uint32_t	hyp;		/* BTF id assumed in attempt hyp_stamp */
+	uint32_t	hyp_stamp;
+};
+
+/* A Tarjan frame: a node and the next edge to follow. */
+struct frame {
+	uint32_t	node, next_edge;
+};
+
+/*
+ * An entry of a set of BTF ids that belongs to one CU or one attempt: it
+ * counts only while its stamp is the current one, so sets are never
+ * cleared. Open addressing, at most half full.
+ */
+struct id_set_entry {
+	uint32_t	id;
+	uint32_t	stamp;
+};
+
+/*
+ * A slot of the index, an open-addressing hash table of 32-bit tags (a
+ * folded key, whose low bits pick the first slot to probe). Tags only
+ * propose candidates: the comparison decides.
+ */
+struct index_slot {
+	uint32_t	tag;
+	uint32_t	id;		/* BTF id; 0: empty */
+};
+
+struct btf_repeats {
+	/* The current CU. */
+	struct btf_rec		*recs;		/* owned, per core id */
+	uint32_t		nr_recs, recs_cap;
+	struct btf_rec_item	*items;		/* owned */
+	uint32_t		nr_items, items_cap;
+	struct node		*nodes;		/* owned, per core id */
+	uint32_t		nodes_cap;
+	uint32_t		*edges;		/* owned: the nodes' references */
+	uint32_t		nr_edges, edges_cap;
+	uint32_t		*stack;		/* owned: Tarjan's stack */
+	uint32_t		stack_cap;
+	uint32_t		*assumed;	/* owned: the walk's assumed members */
+	uint32_t		assumed_cap;
+	struct frame		*frames;	/* owned */
+	uint32_t		frames_cap;
+	uint32_t		*members;	/* owned: members of each group, group by group */
+	uint32_t		members_cap;
+	uint32_t		*groups;	/* owned: first member of each group, + the end */
+	uint32_t		nr_groups, groups_cap;
+	uint32_t		cu_stamp, attempt;
+	uint32_t		first_new;	/* BTF id of the CU's first appended type */
+	/* Everything appended so far. */
+	uint32_t		start_id;	/* first BTF id of the split part; 0 until known */
+	struct id_set_entry	*used;		/* owned: ids the CU's repeats took (cu_stamp) */
+	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
+	uint32_t		set_bits;	/* both have 1 << set_bits entries */
+	struct index_slot	*index;		/* owned; a power of two slots, or NULL */
+	uint32_t		index_mask;	/* slots - 1 */
+	uint32_t		nr_indexed;
+	struct btf_repeats_stats stats;
+};
+
+struct btf_repeats *btf_repeats__new(void)
+{
+	return calloc(1, sizeof(struct btf_repeats));
+}
+
+void btf_repeats__free(struct btf_repeats *r)
+{
+	if (!r)
+		return;
+	free(r->recs);
+	free(r->items);
+	free(r->nodes);
+	free(r->edges);
+	free(r->stack);
+	free(r->assumed);
+	free(r->frames);
+	free(r->members);
+	free(r->groups);
+	free(r->used);
+	free(r->claimed);
+	free(r->index);
+	free(r);
+}
+
+void btf_repeats__stats(const struct btf_repeats *r, struct btf_repeats_stats *ret)
+{
+	*ret = r->stats;
+}
+
+/* Room for every type of a CU of @nr_types in both sets, half full at most. */
+static int ensure_sets(struct btf_repeats *r, uint32_t nr_types)
+{
+	uint32_t bits = 8;
+
+	while (bits < 31 && (1u << bits) < 2 * (uint64_t)nr_types)
+		bits++;
+	if (r->used && bits <= r->set_bits)
+		return 0;
+	free(r->used);
+	free(r->claimed);
+	/* Stamps start at 1: zeroed entries count nowhere. */
+	r->used = calloc(1u << bits, sizeof(*r->used));
+	r->claimed = calloc(1u << bits, sizeof(*r->claimed));
+	r->set_bits = bits;
+	return r->used && r->claimed ? 0 : -ENOMEM;
+}
+
+static uint32_t id_set_pos(const struct btf_repeats *r, uint32_t id)
+{
+	return (uint32_t)(id * 2654435761u) >> (32 - r->set_bits);
+}
+
+static bool id_set_has(const struct btf_repeats *r, const struct id_set_entry *set, uint32_t id,
+		       uint32_t stamp)
+{
+	uint32_t mask = (1u << r->set_bits) - 1, i;
+
+	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+		if (set[i].id == id)
+			return true;
+	return false;
+}
+
+/* Entries of an older stamp are free: the probe for @id stops at the same one. */
+static void id_set_add(const struct btf_repeats *r, struct id_set_entry *set, uint32_t id,
+		       uint32_t stamp)
+{
+	uint32_t mask = (1u << r->set_bits) - 1, i;
+
+	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+		;
+	set[i] = (struct id_set_entry){ id, stamp };
+}
+
+struct btf_rec *btf_repeats__begin_cu(struct btf_repeats *r, uint32_t nr_types)
+{
+	if (dw_ensure_cap(&r->recs, &r->recs_cap, sizeof(*r->recs), nr_types) ||
+	    dw_ensure_cap(&r->nodes, &r->nodes_cap, sizeof(*r->nodes), nr_types) ||
+	    dw_ensure_cap(&r->stack, &r->stack_cap, sizeof(*r->stack), nr_types) ||
+	    dw_ensure_cap(&r->assumed, &r->assumed_cap, sizeof(*r->assumed), nr_types) ||
+	    dw_ensure_cap(&r->frames, &r->frames_cap, sizeof(*r->frames), nr_types) ||
+	    dw_ensure_cap(&r->members, &r->members_cap, sizeof(*r->members), nr_types) ||
+	    dw_ensure_cap(&r->groups, &r->groups_cap, sizeof(*r->groups), nr_types + 1) ||
+	    ensure_sets(r, nr_types))
+		return NULL;
+	memset(r->recs, 0, nr_types * sizeof(*r->recs));
+	r->nr_recs = nr_types;
+	r->nr_items = 0;
+	r->nr_groups = 0;
+	r->cu_stamp++;
+	return r->recs;
+}
+
+struct btf_rec_item *btf_repeats__add_items(struct btf_repeats *r, struct btf_rec *rec,
+					    uint32_t nr)
+{
+	struct btf_rec_item *items;
+
+	if (nr > UINT32_MAX - r->nr_items ||
+	    dw_ensure_cap(&r->items, &r->items_cap, sizeof(*r->items), r->nr_items + nr))
+		return NULL;
+	items = r->items + r->nr_items;
+	memset(items, 0, nr * sizeof(*items));
+	rec->first_item = r->nr_items;
+	rec->nr_items = nr;
+	r->nr_items += nr;
+	return items;
+}
+
+const struct btf_rec_item *btf_repeats__items(const struct btf_repeats *r,
+					      const struct btf_rec *rec)
+{
+	return r->items + rec->first_item;
+}
+
+/* ---- records: references, comparison, hashes --------------------------------------- */
+
+static bool has_target(const struct btf_rec *rec)
+{
+	switch (rec->kind) {
+	case BTF_KIND_PTR: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPEDEF: case BTF_KIND_TYPE_TAG:
+	case BTF_KIND_ARRAY: case BTF_KIND_FUNC_PROTO:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool items_have_types(const struct btf_rec *rec)
+{
+	return rec->kind == BTF_KIND_STRUCT || rec->kind == BTF_KIND_UNION ||
+	       rec->kind == BTF_KIND_FUNC_PROTO;
+}
+
+/* The info word libbpf writes for @rec. */
+static uint32_t rec_info(const struct btf_rec *rec)
+{
+	return (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
+}
+
+static bool name_is(const struct btf *btf, uint32_t name_off, const char *name)
+{
+	const char *s;
+
+	if (!name || !name[0])
+		return !name_off;
+	s = name_off ? btf__name_by_offset(btf, name_off) : NULL;
+	return s && !strcmp(s, name);
+}
+
+/* Decides whether core reference @ref and BTF reference @id are the same type. */
+typedef bool ref_is_fn(void *ctx, uint32_t ref, uint32_t id);
+
+static bool members_are(const struct btf *btf, const struct btf_rec_item *it,
+			const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
+{
+	const struct btf_member *m = btf_members(t);
+	uint16_t i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++)
+		if (m[i].offset != (it[i].lo | it[i].hi << 24) ||
+		    !name_is(btf, m[i].name_off, it[i].name))
+			return false;
+	for (i = 0; i < n; i++)
+		if (!ref_is(ctx, it[i].type, m[i].type))
+			return false;
+	return true;
+}
+
+static bool enumerators_are(const struct btf *btf, const struct btf_rec_item *it,
+			    const struct btf_type *t)
+{
+	uint16_t i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++) {
+		if (btf_is_enum(t) ? (uint32_t)btf_enum(t)[i].val != it[i].lo :
+		    btf_enum64(t)[i].val_lo32 != it[i].lo || btf_enum64(t)[i].val_hi32 != it[i].hi)
+			return false;
+		if (!name_is(btf, btf_is_enum(t) ? btf_enum(t)[i].name_off :
+				  btf_enum64(t)[i].name_off, it[i].name))
+			return false;
+	}
+	return true;
+}
+
+static bool params_are(const struct btf *btf, const struct btf_rec_item *it,
+		       const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
+{
+	const struct btf_param *p = btf_params(t);
+	uint16_t i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++)
+		if (!name_is(btf, p[i].name_off, it[i].name))
+			return false;
+	for (i = 0; i < n; i++)
+		if (!ref_is(ctx, it[i].type, p[i].type))
+			return false;
+	return true;
+}
+
+/*
+ * True when BTF type @t is what appending @rec would write, references
+ * decided by @ref_is. Cheap fields first, references last.
+ */
+static bool rec_is(const struct btf_repeats *r, const struct btf *btf, const struct btf_rec *rec,
+		   const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
+{
+	const struct btf_rec_item *it = r->items + rec->first_item;
+
+	if (t->info != rec_info(rec) || !name_is(btf, t->name_off, rec->name))
+		return false;
+	switch (rec->kind) {
+	case BTF_KIND_INT:
+		return t->size == rec->size &&
+		       *(const uint32_t *)(t + 1) == (rec->extra << 24 | rec->size * 8);
+	case BTF_KIND_FLOAT:
+		return t->size == rec->size;
+	case BTF_KIND_FWD:
+		return !t->type;
+	case BTF_KIND_PTR: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPEDEF: case BTF_KIND_TYPE_TAG:
+		return ref_is(ctx, rec->type, t->type);
+	case BTF_KIND_ARRAY:
+		return !t->size && btf_array(t)->nelems == rec->extra &&
+		       btf_array(t)->index_type == rec->index_type &&
+		       ref_is(ctx, rec->type, btf_array(t)->type);
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		return t->size == rec->size && members_are(btf, it, t, ref_is, ctx);
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+		return t->size == rec->size && enumerators_are(btf, it, t);
+	case BTF_KIND_FUNC_PROTO:
+		return ref_is(ctx, rec->type, t->type) && params_are(btf, it, t, ref_is, ctx);
+	default:
+		return false;
+	}
+}
+
+static bool ref_is_mapped(void *ctx, uint32_t ref, uint32_t id)
+{
+	const uint32_t *ids = ctx;
+
+	return ids[ref] == id;
+}
+
+bool btf_repeats__rec_is(const struct btf_repeats *r, const struct btf *btf,
+			 const struct btf_rec *rec, uint32_t id, const uint32_t *ids)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	return t && rec_is(r, btf, rec, t, ref_is_mapped, (void *)ids);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 32);
+}
+
+/* A strong finaliser, so that sums of hashes stay well spread. */
+static uint64_t fmix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+/* A name, eight bytes at a time; no name and "" are the same. */
+static uint64_t hash_name(const char *s)
+{
+	uint64_t h, w;
+	size_t n;
+
+	if (!s || !*s)
+		return 0;
+	n = strlen(s);
+	h = n;
+	for (; n >= 8; n -= 8, s += 8) {
+		memcpy(&w, s, 8);
+		h = mix(h, w);
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	return mix(h, w);
+}
+
+/*
+ * @rec without its references. The items' names are left out: with the
+ * type's name, offsets and values they rarely tell more, and reading them
+ * costs a cache miss each; the comparison checks them.
+ */
+static uint64_t rec_shallow_hash(const struct btf_repeats *r, const struct btf_rec *rec)
+{
+	const struct btf_rec_item *it = r->items + rec->first_item;
+	uint64_t h = mix(rec_info(rec), hash_name(rec->name));
+	uint32_t i;
+
+	h = mix(h, (uint64_t)rec->size << 32 | rec->extra);
+	h = mix(h, rec->index_type);
+	for (i = 0; i < rec->nr_items; i++)
+		h = mix(h, (uint64_t)it[i].hi << 32 | it[i].lo);
+	return h;
+}
+
+/*
+ * @x's record with its references: one inside group @g by the shallow hash
+ * of the record it refers to, one outside by BTF id (@ids). False when an
+ * outside reference has no BTF id yet: a type still to append.
+ */
+static bool node_hash(const struct btf_repeats *r, uint32_t x, uint32_t g, const uint32_t *ids,
+		      uint64_t *ret)
+{
+	const struct node *n = &r->nodes[x];
+	const uint32_t *edge = r->edges + n->first_edge;
+	uint64_t h = n->shallow;
+	uint32_t i;
+
+	for (i = 0; i < n->nr_edges; i++) {
+		uint32_t ref = edge[i];
+
+		if (ref && r->nodes[ref].scc == g) {
+			h = mix(h ^ 2, r->nodes[ref].shallow);
+			continue;
+		}
+		if (ref && !ids[ref])
+			return false;
+		h = mix(h ^ 1, ref ? ids[ref] : 0);
+	}
+	*ret = h;
+	return true;
+}
+
+/* ---- the index of appended types ----------------------------------------------------- */
+
+static uint32_t key_tag(uint64_t key)
+{
+	return (uint32_t)(key >> 32) ^ (uint32_t)key;
+}
+
+static void index_put(struct index_slot *index, uint32_t mask, struct index_slot e)
+{
+	uint32_t i = e.tag & mask;
+
+	while (index[i].id)
+		i = (i + 1) & mask;
+	index[i] = e;
+}
+
+/*
+ * Doubles the table. Slots are moved cluster by cluster, from an empty
+ * slot on, so entries of one key keep their order: oldest first.
+ */
+static int index_grow(struct btf_repeats *r)
+{
+	uint32_t old = r->index ? r->index_mask + 1 : 0, n = old ? old * 2 : 4096, i, start;
+	struct index_slot *index = calloc(n, sizeof(*index));
+
+	if (!index)
+		return -ENOMEM;
+	for (start = 0; start < old && r->index[start].id; start++)
+		;
+	for (i = 1; i <= old; i++) {
+		struct index_slot e = r->index[(start + i) & (old - 1)];
+
+		if (e.id)
+			index_put(index, n - 1, e);
+	}
+	free(r->index);
+	r->index = index;
+	r->index_mask = n - 1;
+	return 0;
+}
+
+static int index_add(struct btf_repeats *r, uint64_t key, uint32_t id)
+{
+	int err;
+
+	if (!r->index || r->nr_indexed >= (r->index_mask + 1) / 2) {
+		err = index_grow(r);
+		if (err)
+			return err;
+	}
+	index_put(r->index, r->index_mask, (struct index_slot){ key_tag(key), id });
+	r->nr_indexed++;
+	return 0;
+}
+
+/*
+ * The next BTF id indexed under @key, oldest first, or 0. *@pos: the probe
+ * position, UINT32_MAX to start.
+ */
+static uint32_t index_next(const struct btf_repeats *r, uint64_t key, uint32_t *pos)
+{
+	uint32_t tag = key_tag(key), i;
+
+	if (!r->index)
+		return 0;
+	i = *pos == UINT32_MAX ? tag & r->index_mask : (*pos + 1) & r->index_mask;
+	for (; r->index[i].id; i = (i + 1) & r->index_mask)
+		if (r->index[i].tag == tag) {
+			*pos = i;
+			return r->index[i].id;
+		}
+	return 0;
+}
+
+/* ---- matching one group -------------------------------------------------------------- */
+
+/* One attempt: does group @scc map one to one onto existing types? */
+struct walk {
+	struct btf_repeats	*r;
+	const struct btf	*btf;
+	const uint32_t		*match;		/* decided groups' BTF ids */
+	uint32_t		scc;
+	uint32_t		nr_assumed;
+	uint32_t		btf_end;	/* btf__type_cnt() */
+};
+
+static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
+{
+	struct btf_repeats *r = w->r;
+
+	if (id < r->start_id || id >= w->btf_end || id_set_has(r, r->used, id, r->cu_stamp) ||
+	    id_set_has(r, r->claimed, id, r->attempt))
+		return false;
+	id_set_add(r, r->claimed, id, r->attempt);
+	r->nodes[x].hyp = id;
+	r->nodes[x].hyp_stamp = r->attempt;
+	r->assumed[w->nr_assumed++] = x;
+	return true;
+}
+
+static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
+{
+	struct walk *w = ctx;
+	const struct node *n = &w->r->nodes[ref];
+
+	if (!ref)
+		return !id;
+	if (n->scc != w->scc)
+		return w->match[ref] == id;
+	if (n->hyp_stamp == w->r->attempt)
+		return n->hyp == id;
+	return walk_assume(w, ref, id);
+}
+
+/*
+ * Compares group @scc, from member @entry and BTF type @id on. The assumed
+ * members are r->assumed[0..nr_assumed), in assumption order, each checked
+ * once by a cursor that trails behind.
+ */
+static bool walk_group(struct btf_repeats *r, const struct btf *btf, const uint32_t *match,
+		       uint32_t scc, uint32_t entry, uint32_t id)
+{
+	struct walk w = { r, btf, match, scc, 0, btf__type_cnt(btf) };
+	uint32_t done;
+
+	r->attempt++;
+	if (!walk_assume(&w, entry, id))
+		return false;
+	for (done = 0; done < w.nr_assumed; done++) {
+		uint32_t x = r->assumed[done];
+
+		if (!rec_is(r, btf, &r->recs[x], btf__type_by_id(btf, r->nodes[x].hyp),
+			    walk_ref_is, &w))
+			return false;
+	}
+	return w.nr_assumed == r->groups[scc + 1] - r->groups[scc];
+}
+
+/* Whether group @g may match: every member is, arrays with their index type. */
+static bool group_is_matchable(const struct btf_repeats *r, uint32_t g)
+{
+	uint32_t i;
+
+	for (i = r->groups[g]; i < r->groups[g + 1]; i++) {
+		const struct btf_rec *rec = &r->recs[r->members[i]];
+
+		if (!rec->is_matchable || (rec->kind == BTF_KIND_ARRAY && !rec->index_type))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Hashes group @g's members (references outside through @ids) and returns
+ * the group's key in *@key_ret and its entry, the member with the smallest
+ * hash (then the smallest core id): the members with that hash are the
+ * ones indexed, and the entry is where a walk starts, whatever the member
+ * order. False when the group refers to a type still to append.
+ */
+static bool hash_group(struct btf_repeats *r, uint32_t g, const uint32_t *ids,
+		       uint64_t *key_ret, uint32_t *entry_ret)
+{
+	uint32_t i, first = r->groups[g], end = r->groups[g + 1], entry = NONE;
+	uint64_t min = UINT64_MAX, sum = 0;
+
+	for (i = first; i < end; i++) {
+		uint32_t x = r->members[i];
+		uint64_t h;
+
+		if (!node_hash(r, x, g, ids, &h))
+			return false;
+		r->nodes[x].hash = h;
+		/* A sum: the same whatever the order of the members. */
+		sum += fmix(h);
+		if (h < min || (h == min && x < entry)) {
+			min = h;
+			entry = x;
+		}
+	}
+	*key_ret = mix(mix(end - first, sum), min);
+	*entry_ret = entry;
+	return true;
+}
+
+static void match_group(struct btf_repeats *r, const struct btf *btf, uint32_t g,
+			uint32_t *match)
+{
+	uint32_t entry, pos = UINT32_MAX, id, i;
+	uint64_t key;
+
+	if (!group_is_matchable(r, g) || !hash_group(r, g, match, &key, &entry))
+		return;
+	while ((id = index_next(r, key, &pos))) {
+		r->stats.nr_checks++;
+		if (walk_group(r, btf, match, g, entry, id))
+			break;
+		r->stats.nr_failed++;
+	}
+	if (!id)
+		return;
+	for (i = r->groups[g]; i < r->groups[g + 1]; i++) {
+		uint32_t x = r->members[i];
+
+		match[x] = r->nodes[x].hyp;
+		id_set_add(r, r->used, match[x], r->cu_stamp);
+	}
+	r->stats.nr_matched += r->groups[g + 1] - r->groups[g];
+}
+
+/* ---- Tarjan's strongly connected components, iteratively ----------------------------- */
+
+struct tarjan {
+	uint32_t	counter;
+	uint32_t	sp;		/* Tarjan's stack: r->stack[0..sp) */
+	uint32_t	fp;		/* frames */
+	uint32_t	nr_members;
+};
+
+static void tarjan_push(struct btf_repeats *r, struct tarjan *tj, uint32_t x)
+{
+	struct node *n = &r->nodes[x];
+
+	n->idx = n->low = ++tj->counter;
+	n->scc = NONE;
+	r->stack[tj->sp++] = x;
+	r->frames[tj->fp++] = (struct frame){ x, n->first_edge };
+}
+
+/* Pops the group rooted at @x off Tarjan's stack. */
+static uint32_t tarjan_pop_group(struct btf_repeats *r, struct tarjan *tj, uint32_t x)
+{
+	uint32_t g = r->nr_groups++, y;
+
+	r->groups[g] = tj->nr_members;
+	do {
+		y = r->stack[--tj->sp];
+		r->nodes[y].scc = g;
+		r->members[tj->nr_members++] = y;
+	} while (y != x);
+	r->groups[g + 1] = tj->nr_members;
+	return g;
+}
+
+/*
+ * Visits everything reachable from @root; each group is matched as it is
+ * completed, after every group it refers to.
+ */
+static void tarjan_visit(struct btf_repeats *r, const struct btf *btf, struct tarjan *tj,
+			 uint32_t root, uint32_t *match)
+{
+	tarjan_push(r, tj, root);
+	while (tj->fp) {
+		struct frame *f = &r->frames[tj->fp - 1];
+		struct node *n = &r->nodes[f->node];
+
+		if (f->next_edge < n->first_edge + n->nr_edges) {
+			uint32_t ref = r->edges[f->next_edge++];
+
+			if (!ref)
+				continue;
+			if (!r->nodes[ref].idx)
+				tarjan_push(r, tj, ref);
+			else if (r->nodes[ref].scc == NONE && r->nodes[ref].idx < n->low)
+				n->low = r->nodes[ref].idx;
+			continue;
+		}
+		tj->fp--;
+		if (n->low == n->idx)
+			match_group(r, btf, tarjan_pop_group(r, tj, f->node), match);
+		if (tj->fp) {
+			struct node *parent = &r->nodes[r->frames[tj->fp - 1].node];
+
+			if (n->low < parent->low)
+				parent->low = n->low;
+		}
+	}
+}
+
+/* Types of a base BTF are never candidates: only ids from @btf's own first on. */
+static void set_start_id(struct btf_repeats *r, const struct btf *btf)
+{
+	const struct btf *base = btf__base_btf(btf);
+
+	r->start_id = base ? btf__type_cnt(base) : 1;
+}
+
+/* A node's record must have a kind, or be one of an error: never matched, but a node. */
+static bool is_node(const struct btf_rec *rec)
+{
+	return rec->kind || rec->err;
+}
+
+/* Resets the nodes, hashes the records and lists their references. */
+static int init_nodes(struct btf_repeats *r, uint32_t *match_ret)
+{
+	uint32_t x, i;
+	int err = dw_ensure_cap(&r->edges, &r->edges_cap, sizeof(*r->edges),
+				r->nr_recs + r->nr_items);
+
+	if (err)
+		return err;
+	r->nr_edges = 0;
+	/* Assumption stamps of earlier CUs are all older than the next attempt. */
+	for (x = 0; x < r->nr_recs; x++) {
+		const struct btf_rec *rec = &r->recs[x];
+		struct node *n = &r->nodes[x];
+
+		n->idx = 0;
+		n->scc = NONE;
+		n->first_edge = r->nr_edges;
+		n->shallow = rec->kind ? rec_shallow_hash(r, rec) : 0;
+		if (has_target(rec))
+			r->edges[r->nr_edges++] = rec->type;
+		for (i = 0; items_have_types(rec) && i < rec->nr_items; i++)
+			r->edges[r->nr_edges++] = r->items[rec->first_item + i].type;
+		n->nr_edges = r->nr_edges - n->first_edge;
+		match_ret[x] = 0;
+	}
+	return 0;
+}
+
+int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, uint32_t *match_ret)
+{
+	struct tarjan tj = { 0 };
+	uint32_t x;
+	int err = init_nodes(r, match_ret);
+
+	if (err)
+		return err;
+	set_start_id(r, btf);
+	r->first_new = btf__type_cnt(btf);
+	for (x = 1; x < r->nr_recs; x++)
+		if (is_node(&r->recs[x]) && !r->nodes[x].idx)
+			tarjan_visit(r, btf, &tj, x, match_ret);
+	return 0;
+}
+
+int btf_repeats__index(struct btf_repeats *r, const struct btf *btf, const uint32_t *ids)
+{
+	uint32_t g, i, entry;
+	int err = 0;
+
+	for (g = 0; !err && g < r->nr_groups; g++) {
+		uint32_t first = r->members[r->groups[g]];
+		uint64_t key;
+
+		if (ids[first] < r->first_new || !group_is_matchable(r, g) ||
+		    !hash_group(r, g, ids, &key, &entry))
+			continue;	/* a repeat (indexed already), or never to match */
+		for (i = r->groups[g]; !err && i < r->groups[g + 1]; i++) {
+			uint32_t x = r->members[i];
+
+			if (r->nodes[x].hash == r->nodes[entry].hash)
+				err = index_add(r, key, ids[x]);
+		}
+	}
+	return err;
+}

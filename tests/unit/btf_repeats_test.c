@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the exact-repeat matcher: which types of a CU take the BTF
+ * ids of an earlier CU's types, and which are appended. Each test encodes
+ * small hand-made CUs the way the encoder does: records, match, ids for the
+ * rest in core id order, append, index.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "../../btf_repeats.h"
+
+static int failures;
+
+#define CHECK(name, cond)							\
+	do {									\
+		if (!(cond)) {							\
+			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
+			failures++;						\
+		}								\
+	} while (0)
+
+enum { MAX_TYPES = 8, MAX_ITEMS = 4 };
+
+/* One core type of a test CU; index 0 of a CU is void. */
+struct tspec {
+	uint8_t			kind;		/* BTF_KIND_* */
+	const char		*name;
+	uint32_t		size;
+	uint32_t		type;		/* core id */
+	uint32_t		nr_elems;	/* ARRAY */
+	uint32_t		index_type;	/* ARRAY: BTF id, 0: unknown */
+	bool			kflag;
+	bool			is_unmatchable;
+	uint32_t		nr_items;
+	struct btf_rec_item	items[MAX_ITEMS];
+};
+
+struct fixture {
+	struct btf		*btf;
+	struct btf_repeats	*r;
+	uint32_t		ids[MAX_TYPES];
+};
+
+static struct btf_rec *fill_recs(struct fixture *f, const struct tspec *t, uint32_t n)
+{
+	struct btf_rec *recs = btf_repeats__begin_cu(f->r, n);
+	uint32_t i;
+
+	for (i = 1; recs && i < n; i++) {
+		struct btf_rec *rec = &recs[i];
+		struct btf_rec_item *it;
+
+		*rec = (struct btf_rec){ .kind = t[i].kind, .kflag = t[i].kflag,
+			.is_matchable = !t[i].is_unmatchable, .name = t[i].name,
+			.size = t[i].size, .type = t[i].type, .extra = t[i].nr_elems,
+			.index_type = t[i].index_type };
+		if (!t[i].nr_items)
+			continue;
+		it = btf_repeats__add_items(f->r, rec, t[i].nr_items);
+		if (it)
+			memcpy(it, t[i].items, t[i].nr_items * sizeof(*it));
+	}
+	return recs;
+}
+
+static int append(struct fixture *f, const struct tspec *t, uint32_t array_index)
+{
+	uint32_t i;
+	int id;
+
+	switch (t->kind) {
+	case BTF_KIND_INT:	return btf__add_int(f->btf, t->name, t->size, 0);
+	case BTF_KIND_PTR:	return btf__add_ptr(f->btf, f->ids[t->type]);
+	case BTF_KIND_TYPEDEF:	return btf__add_typedef(f->btf, t->name, f->ids[t->type]);
+	case BTF_KIND_ARRAY:	return btf__add_array(f->btf, array_index, f->ids[t->type],
+						       t->nr_elems);
+	case BTF_KIND_FWD:
+		return btf__add_fwd(f->btf, t->name, t->kflag ? BTF_FWD_UNION : BTF_FWD_STRUCT);
+	case BTF_KIND_STRUCT:
+		id = btf__add_struct(f->btf, t->name, t->size);
+		for (i = 0; id > 0 && i < t->nr_items; i++)
+			if (btf__add_field(f->btf, t->items[i].name, f->ids[t->items[i].type],
+					   t->items[i].lo, t->items[i].hi))
+				return -1;
+		return id;
+	default:
+		return -1;
+	}
+}
+
+/* Encodes one CU of @n core ids (void included); returns the number appended. */
+static int encode_cu(struct fixture *f, const struct tspec *t, uint32_t n)
+{
+	uint32_t first_new, next, i, appended = 0;
+	struct btf_rec *recs = fill_recs(f, t, n);
+
+	if (!recs || btf_repeats__match(f->r, f->btf, f->ids))
+		return -1;
+	first_new = next = btf__type_cnt(f->btf);
+	for (i = 1; i < n; i++)
+		if (!f->ids[i])
+			f->ids[i] = next++;
+	for (i = 1; i < n; i++) {
+		uint32_t index = t[i].index_type ?: first_new;
+
+		if (f->ids[i] < first_new)
+			continue;
+		if (append(f, &t[i], index) != (int)f->ids[i])
+			return -1;
+		recs[i].index_type = index;
+		if (!btf_repeats__rec_is(f->r, f->btf, &recs[i], f->ids[i], f->ids))
+			return -1;
+		appended++;
+	}
+	return btf_repeats__index(f->r, f->btf, f->ids) ? -1 : (int)appended;
+}
+
+static bool fixture_init(struct fixture *f, const struct btf *base)
+{
+	memset(f, 0, sizeof(*f));
+	f->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
+	f->r = btf_repeats__new();
+	return f->btf && f->r;
+}
+
+static void fixture_release(struct fixture *f)
+{
+	btf__free(f->btf);
+	btf_repeats__free(f->r);
+}
+
+#define ITEM(n, t, off) { .name = (n), .type = (t), .lo = (off) }
+
+/* int; struct list { int v; struct list *next; }; struct list * */
+static const struct tspec list_cu[] = {
+	{ 0 },
+	{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	{ .kind = BTF_KIND_STRUCT, .name = "list", .size = 16, .nr_items = 2,
+	  .items = { ITEM("v", 1, 0), ITEM("next", 3, 64) } },
+	{ .kind = BTF_KIND_PTR, .type = 2 },
+};
+
+static void test_btf_repeats__cycle_repeats_take_the_same_ids(void)
+{
+	struct fixture f;
+	uint32_t first[4];
+
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	CHECK("first CU appended whole", encode_cu(&f, list_cu, 4) == 3);
+	memcpy(first, f.ids, sizeof(first));
+	CHECK("second CU appends nothing", encode_cu(&f, list_cu, 4) == 0);
+	CHECK("same ids", !memcmp(first, f.ids, sizeof(first)));
+	CHECK("no new types", btf__type_cnt(f.btf) == 4);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__core_order_does_not_matter(void)
+{
+	/* The same types, pointer first and int last. */
+	static const struct tspec shuffled[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_PTR, .type = 2 },
+		{ .kind = BTF_KIND_STRUCT, .name = "list", .size = 16, .nr_items = 2,
+		  .items = { ITEM("v", 3, 0), ITEM("next", 1, 64) } },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	};
+	struct fixture f;
+
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	encode_cu(&f, list_cu, 4);
+	CHECK("nothing appended", encode_cu(&f, shuffled, 4) == 0);
+	CHECK("pointer", f.ids[1] == 3);
+	CHECK("struct", f.ids[2] == 2);
+	CHECK("int", f.ids[3] == 1);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__fwd_never_equals_struct(void)
+{
+	static const struct tspec fwd_cu[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_FWD, .name = "list" },
+		{ .kind = BTF_KIND_PTR, .type = 1 },
+	};
+	struct fixture f;
+
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	encode_cu(&f, list_cu, 4);
+	CHECK("FWD and its pointer appended", encode_cu(&f, fwd_cu, 3) == 2);
+	CHECK("then they repeat", encode_cu(&f, fwd_cu, 3) == 0);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__a_member_name_differs(void)
+{
+	struct tspec renamed[4];
+	struct fixture f;
+
+	memcpy(renamed, list_cu, sizeof(renamed));
+	renamed[2].items[0].name = "value";
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	encode_cu(&f, list_cu, 4);
+	CHECK("struct and pointer appended", encode_cu(&f, renamed, 4) == 2);
+	CHECK("int repeats", f.ids[1] == 1);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__one_btf_type_per_core_type(void)
+{
+	static const struct tspec two_ints[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	};
+	struct fixture f;
+
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	encode_cu(&f, list_cu, 4);
+	CHECK("the second copy is appended", encode_cu(&f, two_ints, 3) == 1);
+	CHECK("the first repeats", f.ids[1] == 1);
+	CHECK("the second is new", f.ids[2] == 4);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__what_never_matches(void)
+{
+	struct tspec unmatchable[4], array_cu[3] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_ARRAY, .type = 1, .nr_elems = 4 },
+	};
+	static const struct tspec typedef_cu[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_STRUCT, .name = "other", .size = 0 },
+		{ .kind = BTF_KIND_TYPEDEF, .name = "list_t", .type = 1 },
+	};
+	struct fixture f;
+
+	memcpy(unmatchable, list_cu, sizeof(unmatchable));
+	unmatchable[1].is_unmatchable = true;
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	encode_cu(&f, list_cu, 4);
+	CHECK("an unmatchable int, and all that refers to it",
+	      encode_cu(&f, unmatchable, 4) == 3);
+	CHECK("array of unknown index type", encode_cu(&f, array_cu, 3) == 1);
+	CHECK("again", encode_cu(&f, array_cu, 3) == 1);
+	array_cu[2].index_type = 1;
+	CHECK("array of a known index type", encode_cu(&f, array_cu, 3) == 1);
+	CHECK("repeats", encode_cu(&f, array_cu, 3) == 0);
+	CHECK("a typedef of a new struct", encode_cu(&f, typedef_cu, 3) == 2);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__bitfields_and_kind_flag(void)
+{
+	static const struct tspec bits_cu[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_STRUCT, .name = "flags", .size = 4, .kflag = true,
+		  .nr_items = 2, .items = { { "a", 1, 0, 3 }, { "b", 1, 3, 5 } } },
+	};
+	struct tspec wider[3];
+	struct fixture f;
+
+	memcpy(wider, bits_cu, sizeof(wider));
+	wider[2].items[1].hi = 6;
+	if (!fixture_init(&f, NULL)) {
+		CHECK("set-up", false);
+		return;
+	}
+	CHECK("appended as its record says", encode_cu(&f, bits_cu, 3) == 2);
+	CHECK("repeats", encode_cu(&f, bits_cu, 3) == 0);
+	CHECK("another bitfield size", encode_cu(&f, wider, 3) == 1);
+	fixture_release(&f);
+}
+
+static void test_btf_repeats__base_types_are_no_candidates(void)
+{
+	struct btf *base = btf__new_empty();
+	struct fixture f;
+
+	if (!base || btf__add_int(base, "int", 4, 0) != 1 || !fixture_init(&f, base)) {
+		btf__free(base);
+		CHECK("set-up", false);
+		return;
+	}
+	CHECK("split part appended whole", encode_cu(&f, list_cu, 4) == 3);
+	CHECK("int is a split type", f.ids[1] == 2);
+	CHECK("then repeats", encode_cu(&f, list_cu, 4) == 0);
+	fixture_release(&f);
+	btf__free(base);
+}
+
+int main(void)
+{
+	test_btf_repeats__cycle_repeats_take_the_same_ids();
+	test_btf_repeats__core_order_does_not_matter();
+	test_btf_repeats__fwd_never_equals_struct();
+	test_btf_repeats__a_member_name_differs();
+	test_btf_repeats__one_btf_type_per_core_type();
+	test_btf_repeats__what_never_matches();
+	test_btf_repeats__bitfields_and_kind_flag();
+	test_btf_repeats__base_types_are_no_candidates();
+	if (failures)
+		printf("%d failure(s)\n", failures);
+	return failures ? 1 : 0;
+}
