@@ -87,7 +87,7 @@ void printer__free(struct printer *p)
 
 static const struct type *type_of(const struct printer *p, uint32_t id)
 {
-	return cu__type(p->cu, id < p->cu->nr_types ? id : 0);
+	return layout__type(p->layout, id < p->cu->nr_types ? id : 0);
 }
 
 static bool is_aggregate_kind(uint8_t kind)
@@ -529,6 +529,11 @@ static size_t type_fprintf(struct printer *p, uint32_t id, const char *name,
 static uint32_t cacheline_size(const struct printer *p)
 {
 	return p->opts.cacheline_size ? p->opts.cacheline_size : 64;
+}
+
+uint32_t printer__cacheline_size(const struct printer *p)
+{
+	return cacheline_size(p);
 }
 
 /* A marker before the first member starting in a cacheline not reported yet. */

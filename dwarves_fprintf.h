@@ -55,6 +55,9 @@ void printer__free(struct printer *p);
 size_t printer__print_type(struct printer *p, uint32_t id, const struct print_top *top,
 			   FILE *fp);
 
+/* The cacheline size the printer uses. */
+uint32_t printer__cacheline_size(const struct printer *p);
+
 /*
  * The printable name of type @id ("struct foo", "const char  *", "u32")
  * into @bf of @len bytes (truncated as needed). Returns @bf.

@@ -11,6 +11,10 @@ struct layout {
 	const struct cu		*cu;		/* borrowed */
 	struct layout_opts	opts;
 	struct class_layout	**classes;	/* by core id, lazily; owned */
+	/* While set, struct override_id reads as override_type, laid out as override_cl. */
+	uint32_t		override_id;	/* 0: none */
+	const struct type	*override_type;	/* borrowed from the caller */
+	struct class_layout	*override_cl;	/* borrowed from the caller */
 };
 
 /* Type chains longer than this are taken as cycles. */
@@ -51,6 +55,28 @@ void layout__free(struct layout *l)
 const struct cu *layout__cu(const struct layout *l)
 {
 	return l->cu;
+}
+
+void layout__set_override(struct layout *l, uint32_t id, const struct type *t,
+			  struct class_layout *cl)
+{
+	l->override_id = id;
+	l->override_type = t;
+	l->override_cl = cl;
+}
+
+void layout__clear_override(struct layout *l)
+{
+	l->override_id = 0;
+	l->override_type = NULL;
+	l->override_cl = NULL;
+}
+
+const struct type *layout__type(const struct layout *l, uint32_t id)
+{
+	if (id && id == l->override_id)
+		return l->override_type;
+	return cu__type(l->cu, id);
 }
 
 static bool is_modifier(uint8_t kind)
@@ -195,6 +221,9 @@ static void find_holes(const struct type *t, struct class_layout *cl)
 	struct member_layout *last = NULL;
 	uint32_t i;
 
+	cl->nr_holes = cl->nr_bit_holes = 0;
+	cl->pre_hole = cl->pre_bit_hole = 0;
+	cl->bit_padding = 0;
 	for (i = 0; i < t->nr_entries; i++) {
 		struct member_layout *ml = &cl->members[i];
 		int64_t byte_hole, bit_hole;
@@ -221,14 +250,26 @@ static void find_holes(const struct type *t, struct class_layout *cl)
 	cl->padding = (int64_t)t->byte_size - w.seen / 8;
 }
 
+void layout__compute(const struct layout *l, const struct type *t, struct class_layout *cl)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nr_entries; i++)
+		place_member(l, &t->members[i], &cl->members[i]);
+	if (t->kind == TK_STRUCT)
+		find_holes(t, cl);
+	cl->holes_done = true;
+}
+
 struct class_layout *layout__class(struct layout *l, uint32_t id)
 {
 	const struct type *t;
 	struct class_layout *cl;
-	uint32_t i;
 
 	if (!id || id >= l->cu->nr_types)
 		return NULL;
+	if (id == l->override_id)
+		return l->override_cl;
 	t = cu__type(l->cu, id);
 	if (!is_aggregate(t))
 		return NULL;
@@ -243,11 +284,7 @@ struct class_layout *layout__class(struct layout *l, uint32_t id)
 		free(cl);
 		return NULL;
 	}
-	for (i = 0; i < t->nr_entries; i++)
-		place_member(l, &t->members[i], &cl->members[i]);
-	if (t->kind == TK_STRUCT)
-		find_holes(t, cl);
-	cl->holes_done = true;
+	layout__compute(l, t, cl);
 	l->classes[id] = cl;
 	return cl;
 }
@@ -256,7 +293,7 @@ static uint32_t natural_alignment(struct layout *l, uint32_t id, unsigned int de
 
 static uint32_t aggregate_alignment(struct layout *l, uint32_t id, unsigned int depth)
 {
-	const struct type *t = cu__type(l->cu, id);
+	const struct type *t = layout__type(l, id);
 	struct class_layout *cl = layout__class(l, id);
 	uint32_t i, max = 0;
 
@@ -339,11 +376,11 @@ bool layout__infer_packed(struct layout *l, uint32_t id)
 	const struct type *t;
 	uint32_t i, max_align = 1;
 
-	if (!cl || cu__type(l->cu, id)->kind != TK_STRUCT)
+	if (!cl || layout__type(l, id)->kind != TK_STRUCT)
 		return false;
 	if (cl->packed_done)
 		return cl->is_packed;
-	t = cu__type(l->cu, id);
+	t = layout__type(l, id);
 	cl->packed_done = true;
 	if (cl->padding || cl->nr_holes) {
 		mark_misplaced_members(l, t, cl);
@@ -375,7 +412,7 @@ void layout__infer_union_packed(struct layout *l, uint32_t id)
 
 	if (!cl || cl->packed_done)
 		return;
-	t = cu__type(l->cu, id);
+	t = layout__type(l, id);
 	for (i = 0; i < t->nr_entries; i++) {
 		uint32_t mt = strip(l->cu, t->members[i].type);
 

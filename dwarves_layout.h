@@ -56,6 +56,24 @@ const struct cu *layout__cu(const struct layout *l);
  */
 struct class_layout *layout__class(struct layout *l, uint32_t id);
 
+/*
+ * Places the members of @t (a struct or union, maybe not one of the CU's:
+ * a reorganized copy) and finds its holes into @cl, whose members array
+ * must have room for t->nr_entries. The packed fields are left alone.
+ */
+void layout__compute(const struct layout *l, const struct type *t, struct class_layout *cl);
+
+/*
+ * Until layout__clear_override(), struct @id reads as @t laid out as @cl
+ * (both borrowed; they must outlive the override), for layout__type(),
+ * layout__class() and so for the printer: how a reorganized copy is shown.
+ */
+void layout__set_override(struct layout *l, uint32_t id, const struct type *t,
+			  struct class_layout *cl);
+void layout__clear_override(struct layout *l);
+/* Type @id of the CU, or the override's type. */
+const struct type *layout__type(const struct layout *l, uint32_t id);
+
 /* Inferred __packed__ for struct @id (may mark member types packed too). */
 bool layout__infer_packed(struct layout *l, uint32_t id);
 /* A union marks its struct members packed when their alignment does not divide it. */

@@ -84,7 +84,6 @@ static struct options {
 	struct print_job_opts	print;		/* the layout printing job */
 	uint16_t		langs[DWARF_LOADER_MAX_LANGS];	/* --lang */
 	bool			numeric_version;
-	bool			nr_methods;	/* -m: needs functions, not loaded yet */
 } opts = {
 	.jobs = 1,
 	/* Without --btf_features, these are on (upstream's legacy defaults). */
@@ -477,7 +476,7 @@ static error_t parse_print_flag(int key)
 	case 'I': fo->show_decl_info = true; po->loader.decl_info = true; break;
 	case 'l': fo->show_first_biggest = true; break;
 	case 'M': fo->show_only_data_members = true; break;
-	case 'm': opts.nr_methods = true; po->formatter = FMT_NONE; break;
+	case 'm': po->nr_methods = true; po->formatter = FMT_NONE; break;
 	case 'N': po->formatter = FMT_NAME_LEN; break;
 	case 'n': po->formatter = FMT_NR_MEMBERS; break;
 	case 'P': po->packable = true; po->loader.decl_info = true; break;
@@ -840,7 +839,7 @@ static int run_print(void)
 {
 	struct print_job_opts *po = &opts.print;
 
-	if (po->class_names && opts.nr_methods) {
+	if (po->class_names && po->nr_methods) {
 		fputs("pahole: -m/nr_methods doesn't work with --class/-C, it shows all classes and the number of its methods\n",
 		      stderr);
 		return EXIT_ERROR;

@@ -45,6 +45,7 @@ struct structure {
 	struct job_cu	*jcu;		/* only while the CU is kept (--sort) */
 	uint32_t	id;
 	uint32_t	nr_files;
+	uint32_t	nr_methods;	/* -m */
 	uint32_t	hash;
 	uint32_t	next;		/* hash chain, index + 1 */
 };
@@ -453,6 +454,40 @@ static int print_classes(struct print_job *j, struct job_cu *jc, bool *keep)
 	return 0;
 }
 
+/*
+ * -m: each parameter, of any function of the CU, whose type is directly a
+ * pointer to a named struct that passes the filters, counts as a method of
+ * that struct ("const struct s *" does not: the pointee is a qualifier).
+ */
+static int account_methods(struct print_job *j, struct job_cu *jc)
+{
+	const struct cu *cu = jc->cu;
+	uint32_t i, k;
+	int err;
+
+	for (i = 0; i < cu->nr_functions; i++) {
+		const struct function *f = &cu->functions[i];
+
+		for (k = 0; k < f->nr_params; k++) {
+			uint32_t pid = f->params[k].type, sid;
+			struct structure *s;
+			bool existing;
+
+			if (!pid || pid >= cu->nr_types || cu__type(cu, pid)->kind != TK_POINTER)
+				continue;
+			sid = cu__type(cu, pid)->type;
+			if (!sid || sid >= cu->nr_types || cu__type(cu, sid)->kind != TK_STRUCT ||
+			    !cu__type(cu, sid)->name || !class_filter(j, jc, sid))
+				continue;
+			err = structures_add(j, jc, sid, &s, &existing);
+			if (err)
+				return err;
+			s->nr_methods++;
+		}
+	}
+	return 0;
+}
+
 /* ---- -C and the queries built on it ------------------------------------------------ */
 
 static bool is_named_kind(uint8_t kind)
@@ -692,6 +727,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 		putchar('\n');
 	} else if (j->nr_names) {
 		err = find_class_names(j, jc);
+	} else if (o->nr_methods) {
+		err = account_methods(j, jc);
 	} else {
 		err = print_classes(j, jc, &keep);
 	}
@@ -799,6 +836,15 @@ static void print_nr_definitions(const struct print_job *j)
 	for (i = 0; i < j->nr_structs; i++)
 		printf("%s%c%u\n", j->structs[i].key->name, j->opts->separator,
 		       j->structs[i].nr_files);
+}
+
+static void print_nr_methods(const struct print_job *j)
+{
+	uint32_t i;
+
+	for (i = 0; i < j->nr_structs; i++)
+		printf("%s%c%u\n", j->structs[i].key->name, j->opts->separator,
+		       j->structs[i].nr_methods);
 }
 
 /* ---- -C list -------------------------------------------------------------------------- */
@@ -1132,6 +1178,8 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		status = 1;
 	if (opts->nr_definitions)
 		print_nr_definitions(&j);
+	else if (opts->nr_methods)
+		print_nr_methods(&j);
 	for (uint32_t i = 0; i < j.nr_names; i++) {
 		if (!j.names[i].found) {
 			fflush(stdout);

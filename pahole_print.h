@@ -19,7 +19,7 @@ enum print_formatter {
 	FMT_NR_MEMBERS,		/* -n */
 	FMT_NAME_LEN,		/* -N */
 	FMT_NAME,		/* -z without -V */
-	FMT_NONE,		/* -T: only the statistics at the end */
+	FMT_NONE,		/* -T, -m: only the statistics at the end */
 };
 
 struct print_job_opts {
@@ -35,6 +35,7 @@ struct print_job_opts {
 	unsigned int		nr_langs;
 	enum print_formatter	formatter;
 	bool			nr_definitions;	/* -T */
+	bool			nr_methods;	/* -m */
 	char			separator;
 	bool			anon_include, nested_anon_include;
 	bool			sort, show_private_classes, first_obj_only, skip_missing;
