@@ -90,7 +90,8 @@ static int log_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap
 	if (ours > log_level)
 		return 0;
 	vsnprintf(line, sizeof(line), fmt, ap);
-	log__print(ours, "libbpf: %s", line);
+	/* Most libbpf messages name libbpf already. */
+	log__print(ours, "%s%s", strncmp(line, "libbpf: ", 8) ? "libbpf: " : "", line);
 	return 0;
 }
 
