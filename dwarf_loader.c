@@ -67,8 +67,9 @@ struct type_alias {
 	uint64_t	target;		/* the type unit DIE's */
 };
 
+/* A slot of the DIE map, an open-addressing hash table: key + 1, 0 when free. */
 struct die_map_entry {
-	uint64_t	die_off;
+	uint64_t	key_plus1;
 	uint32_t	id;
 };
 
@@ -78,8 +79,7 @@ struct cu_loader {
 	const struct dwarf_file		*df;
 	struct cu			*cu;
 	struct die_map_entry		*map;
-	uint32_t			nr_map, map_cap;
-	uint32_t			nr_map_sorted;	/* map[0 .. this) is sorted */
+	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
 	struct type_alias		*aliases;
 	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;
@@ -384,14 +384,55 @@ static int read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
 	return 0;
 }
 
+static uint32_t map_slot(uint64_t key, uint32_t cap)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* Puts @key in @map (of @cap slots) unless it is there: the first id given stays. */
+static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, uint32_t id,
+		       uint32_t *nr)
+{
+	uint32_t i = map_slot(key, cap);
+
+	while (map[i].key_plus1 && map[i].key_plus1 != key + 1)
+		i = (i + 1) & (cap - 1);
+	if (map[i].key_plus1)
+		return;
+	map[i] = (struct die_map_entry){ .key_plus1 = key + 1, .id = id };
+	(*nr)++;
+}
+
+/* Makes room for one more entry, at most half the slots in use. */
+static int map_grow(struct cu_loader *l)
+{
+	uint32_t cap = l->map_cap ? l->map_cap * 2 : 1024, i, nr = 0;
+	struct die_map_entry *map;
+
+	if ((l->nr_map + 1) * 2 <= l->map_cap)
+		return 0;
+	if (cap <= l->map_cap)
+		return -ENOMEM;
+	map = calloc(cap, sizeof(*map));
+	if (!map)
+		return -ENOMEM;
+	for (i = 0; i < l->map_cap; i++)
+		if (l->map[i].key_plus1)
+			map_insert(map, cap, l->map[i].key_plus1 - 1, l->map[i].id, &nr);
+	free(l->map);
+	l->map = map;
+	l->map_cap = cap;
+	return 0;
+}
+
+/* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
 static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 {
-	int err = dw_ensure_cap(&l->map, &l->map_cap, sizeof(*l->map), l->nr_map + 1);
+	int err = map_grow(l);
 
-	if (err)
-		return err;
-	l->map[l->nr_map++] = (struct die_map_entry){ .die_off = die_off, .id = id };
-	return 0;
+	if (!err)
+		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
+	return err;
 }
 
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
@@ -1424,37 +1465,21 @@ static int load_function_children_die(struct cu_loader *l, struct die *die)
 
 /* ---- resolution ---------------------------------------------------------------- */
 
-static int cmp_map(const void *a, const void *b)
-{
-	const struct die_map_entry *x = a, *y = b;
-
-	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
-}
-
-static void sort_map(struct cu_loader *l)
-{
-	if (l->nr_map)
-		qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
-	l->nr_map_sorted = l->nr_map;
-}
-
-/* Looks @die_off up in the sorted part of the map. */
+/* The core id of the DIE with key @die_off. */
 static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
 {
-	uint32_t lo = 0, hi = l->nr_map_sorted;
+	uint32_t i;
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (l->map[mid].die_off < die_off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == l->nr_map_sorted || l->map[lo].die_off != die_off)
+	if (!l->map_cap)
 		return false;
-	*ret = l->map[lo].id;
-	return true;
+	for (i = map_slot(die_off, l->map_cap); l->map[i].key_plus1;
+	     i = (i + 1) & (l->map_cap - 1)) {
+		if (l->map[i].key_plus1 == die_off + 1) {
+			*ret = l->map[i].id;
+			return true;
+		}
+	}
+	return false;
 }
 
 static int cmp_alias(const void *a, const void *b)
@@ -1556,19 +1581,12 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 
 /* ---- type units ------------------------------------------------------------------ */
 
-/* Whether @key is mapped yet; the map's unsorted tail is searched in turn. */
+/* Whether @key is mapped yet. */
 static bool is_mapped(struct cu_loader *l, uint64_t key)
 {
-	uint32_t i, id;
+	uint32_t id;
 
-	if (l->nr_map - l->nr_map_sorted > 64)
-		sort_map(l);
-	if (lookup_die(l, key, &id))
-		return true;
-	for (i = l->nr_map_sorted; i < l->nr_map; i++)
-		if (l->map[i].die_off == key)
-			return true;
-	return false;
+	return lookup_die(l, key, &id);
 }
 
 static int load_type_unit_die(struct cu_loader *l, uint64_t key)
@@ -1619,7 +1637,6 @@ static void resolve_refs(struct cu_loader *l)
 {
 	uint32_t i, id;
 
-	sort_map(l);
 	if (l->nr_aliases)
 		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
 	for (i = 0; i < l->nr_refs; i++) {
