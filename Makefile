@@ -20,7 +20,7 @@ SRCS := pahole.c dwarves.c dwarf_file.c dwarf_loader.c die_reader.c dwarf_functi
 	btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit \
+	 $(BUILD)/cu_pool_test $(BUILD)/die_reader_test $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit \
 	 $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \

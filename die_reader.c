@@ -7,6 +7,7 @@
  * to the next sibling after a walk costs nothing; otherwise DW_AT_sibling is
  * followed, or the subtree skipped by form sizes.
  */
+#include <endian.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,14 @@ enum {
 
 struct die_attr_spec {
 	uint32_t	name;
-	uint32_t	form;
+	uint16_t	form;
+	int8_t		size;		/* of the value when fixed, else -1 */
 	int64_t		implicit_const;
 };
 
 struct die_abbrev {
 	uint64_t		code;
+	uint32_t		order;		/* in the table, to keep the first of a code */
 	uint32_t		tag;
 	bool			has_children;
 	bool			has_sibling;	/* a DW_AT_sibling spec (fixed form) */
@@ -105,6 +108,13 @@ static uint64_t read_fixed(struct cursor *c, unsigned int n)
 		c->bad = true;
 		c->p = c->end;
 		return 0;
+	}
+	if (!c->big_endian && n == 4) {	/* the common case: refs and strp */
+		uint32_t v32;
+
+		memcpy(&v32, c->p, 4);
+		c->p += 4;
+		return le32toh(v32);
 	}
 	if (c->big_endian)
 		for (i = 0; i < n; i++)
@@ -227,10 +237,9 @@ static int fixed_form_size(const struct die_unit *u, unsigned int form)
  * Reads one value of @form at the cursor into @a (valp, value, block).
  * False for an unknown form; a short read sets c->bad.
  */
-static bool read_value(const struct die_unit *u, struct cursor *c, unsigned int form,
+static bool read_value(const struct die_unit *u, struct cursor *c, unsigned int form, int size,
 		       struct die_attr *a)
 {
-	int size = fixed_form_size(u, form);
 
 	a->form = form;
 	a->valp = c->p;
@@ -273,7 +282,9 @@ static int cmp_abbrev(const void *x, const void *y)
 {
 	const struct die_abbrev *a = x, *b = y;
 
-	return a->code < b->code ? -1 : a->code > b->code;
+	if (a->code != b->code)
+		return a->code < b->code ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
 }
 
 /*
@@ -287,9 +298,11 @@ static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *a
 
 	ab->fixed_size = 0;
 	for (;;) {
-		struct die_attr_spec sp = { .name = (uint32_t)read_uleb(c),
-					    .form = (uint32_t)read_uleb(c) };
+		uint64_t name = read_uleb(c), form = read_uleb(c);
+		struct die_attr_spec sp = { .name = (uint32_t)name, .form = (uint16_t)form };
 
+		if (form > UINT16_MAX || name > UINT32_MAX)
+			return fail(u, "bad attribute or form code in an abbreviation");
 		if (sp.form == DW_FORM_implicit_const)
 			sp.implicit_const = read_sleb(c);
 		if (c->bad)
@@ -305,8 +318,9 @@ static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *a
 			*specs = p;
 			*cap = n;
 		}
-		(*specs)[ab->nr_specs++] = sp;
 		size = fixed_form_size(u, sp.form);
+		sp.size = (int8_t)size;
+		(*specs)[ab->nr_specs++] = sp;
 		ab->fixed_size = size < 0 || ab->fixed_size < 0 ? -1 : ab->fixed_size + size;
 		if (sp.name == DW_AT_sibling && size > 0 && sp.form != DW_FORM_ref_addr)
 			ab->has_sibling = true;
@@ -337,11 +351,11 @@ static int read_abbrevs(struct die_unit *u, uint64_t off)
 	const struct die_bytes *sec = &u->secs->abbrev;
 	struct cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
 			    .end = sec->data + sec->size, .big_endian = u->secs->big_endian };
-	uint32_t cap = 0, i;
+	uint32_t cap = 0, i, n;
 	int err;
 
 	while (c.p < c.end) {
-		struct die_abbrev ab = { .code = read_uleb(&c) };
+		struct die_abbrev ab = { .code = read_uleb(&c), .order = u->nr_abbrevs };
 		size_t nspecs = 0;
 
 		if (!ab.code || c.bad)
@@ -358,10 +372,17 @@ static int read_abbrevs(struct die_unit *u, uint64_t off)
 			break;
 		}
 	}
+	if (!u->nr_abbrevs)
+		return 0;
 	qsort(u->abbrevs, u->nr_abbrevs, sizeof(*u->abbrevs), cmp_abbrev);
-	for (i = 1; i < u->nr_abbrevs; i++)	/* the first of a code counts */
-		if (u->abbrevs[i].code == u->abbrevs[i - 1].code)
-			return fail(u, "duplicate abbreviation code");
+	/* A code defined twice (corrupt input) means its first definition. */
+	for (i = 1, n = 1; i < u->nr_abbrevs; i++) {
+		if (u->abbrevs[i].code == u->abbrevs[n - 1].code)
+			free(u->abbrevs[i].specs);
+		else
+			u->abbrevs[n++] = u->abbrevs[i];
+	}
+	u->nr_abbrevs = n;
 	return 0;
 }
 
@@ -493,13 +514,15 @@ static int find_attrs_end(struct die *d)
 	for (i = 0; i < d->abbrev->nr_specs && !c.bad; i++) {
 		struct die_attr a;
 		unsigned int form = d->abbrev->specs[i].form;
+		int size = d->abbrev->specs[i].size;
 
 		if (form == DW_FORM_indirect) {
 			form = (unsigned int)read_uleb(&c);
 			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
 				return fail(u, "bad form through DW_FORM_indirect");
+			size = fixed_form_size(u, form);
 		}
-		if (!read_value(u, &c, form, &a))
+		if (!read_value(u, &c, form, size, &a))
 			return fail(u, "unknown attribute form");
 	}
 	if (c.bad)
@@ -550,7 +573,7 @@ static uint64_t sibling_attr(struct die *d)
 
 	read_uleb(&c);
 	for (i = 0; i < ab->nr_specs; i++) {
-		int size = fixed_form_size(u, ab->specs[i].form);
+		int size = ab->specs[i].size;
 		struct die_attr a = { .name = ab->specs[i].name };
 		uint64_t target;
 
@@ -560,7 +583,7 @@ static uint64_t sibling_attr(struct die *d)
 			skip(&c, size);
 			continue;
 		}
-		read_value(u, &c, ab->specs[i].form, &a);
+		read_value(u, &c, ab->specs[i].form, size, &a);
 		return !c.bad && die_attr__ref(u, &a, &target) && target > d->off ? target : 0;
 	}
 	return 0;
@@ -641,13 +664,15 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 		const struct die_attr_spec *sp = &ab->specs[i];
 		struct die_attr a = { .name = sp->name, .implicit_const = sp->implicit_const };
 		unsigned int form = sp->form;
+		int size = sp->size;
 
 		if (form == DW_FORM_indirect) {
 			form = (unsigned int)read_uleb(&c);
 			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
 				return fail(u, "bad form through DW_FORM_indirect");
+			size = fixed_form_size(u, form);
 		}
-		if (!read_value(u, &c, form, &a))
+		if (!read_value(u, &c, form, size, &a))
 			return fail(u, "unknown attribute form");
 		if (c.bad)
 			return fail(u, "attribute value past the end of its unit");
