@@ -192,6 +192,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (err)
 		goto err_free;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian);
 	abi_regs__init(&df->abi, ehdr.e_machine);
 	*ret = df;
 	return 0;

@@ -67,8 +67,9 @@ struct type_alias {
 	uint64_t	target;		/* the type unit DIE's */
 };
 
+/* A slot of the DIE map, an open-addressing hash table: key + 1, 0 when free. */
 struct die_map_entry {
-	uint64_t	die_off;
+	uint64_t	key_plus1;
 	uint32_t	id;
 };
 
@@ -78,8 +79,7 @@ struct cu_loader {
 	const struct dwarf_file		*df;
 	struct cu			*cu;
 	struct die_map_entry		*map;
-	uint32_t			nr_map, map_cap;
-	uint32_t			nr_map_sorted;	/* map[0 .. this) is sorted */
+	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
 	struct type_alias		*aliases;
 	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;
@@ -107,7 +107,7 @@ struct cu_loader {
 	unsigned int			private_depth;	/* inside functions or structs */
 };
 
-/* Attributes of one DIE, read in one dwarf_getattrs() pass. */
+/* Attributes of one DIE, read in one pass. */
 struct die_attrs {
 	const char	*name;
 	uint64_t	byte_size;
@@ -125,31 +125,47 @@ struct die_attrs {
 	uint64_t	spec_off;	/* DW_AT_specification, when has_spec */
 	uint64_t	calling_convention;
 	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
+	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
 	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
 	bool		has_upper_bound, has_count, upper_bound_const, count_const;
 	bool		is_declaration;
-	bool		has_origin, has_spec, has_location, has_const_value;
+	bool		has_origin, has_spec, has_location, has_const_value, has_low_pc;
 	bool		is_external, is_artificial, is_inline;
 	/* Read for printing only. */
 	uint64_t	alignment;
 	uint64_t	decl_line;
 	bool		is_vector;
-	int		err;
+	const struct die_unit *unit;	/* of the DIE being read */
+	const char	*err;		/* why the DIE is bad, or NULL */
 };
 
 enum { MAX_DIE_DEPTH = 512 };
 
-static int load_children(struct cu_loader *l, Dwarf_Die *parent);
-static int load_function_children(struct cu_loader *l, Dwarf_Die *die);
-static int load_function_children_die(struct cu_loader *l, Dwarf_Die *die);
-static int load_die(struct cu_loader *l, Dwarf_Die *die);
-static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t component_idx);
-static int load_decl_tags(struct cu_loader *l, Dwarf_Die *die, int32_t component_idx);
+static int load_children(struct cu_loader *l, struct die *parent);
+static int load_function_children(struct cu_loader *l, struct die *die);
+static int load_function_children_die(struct cu_loader *l, struct die *die);
+static int load_die(struct cu_loader *l, struct die *die);
+static int load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx);
+static int load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx);
 static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id);
 
 /* ---- attributes ---------------------------------------------------------- */
 
-static uint64_t die_key(Dwarf_Die *die)
+/* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
+static uint64_t unit_key_flags(const struct die_unit *u)
+{
+	if (u->unit_type != DW_UT_type && u->unit_type != DW_UT_split_type)
+		return 0;
+	return KEY_TYPE_UNIT | (u->in_types ? KEY_DEBUG_TYPES : 0);
+}
+
+static uint64_t die_key(const struct die *die)
+{
+	return die->off | unit_key_flags(die->unit);
+}
+
+/* The key of a DIE libdw found (references leaving the unit). */
+static uint64_t libdw_die_key(Dwarf_Die *die)
 {
 	uint64_t off = dwarf_dieoffset(die);
 	Dwarf_Half version;
@@ -161,144 +177,158 @@ static uint64_t die_key(Dwarf_Die *die)
 	return off | KEY_TYPE_UNIT | (version < 5 ? KEY_DEBUG_TYPES : 0);
 }
 
-static bool form_is_constant(unsigned int form)
-{
-	switch (form) {
-	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4:
-	case DW_FORM_data8: case DW_FORM_sdata: case DW_FORM_udata:
-	case DW_FORM_implicit_const:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /*
  * Constant forms as pahole reads them: data1/2/4/8 and udata zero-extended,
  * sdata and implicit_const with their sign. False for non-constant forms.
+ * Before DWARF 4, data4 and data8 may be section offsets, as libdw judges
+ * by the attribute: it decides those.
  */
-static bool attr_constant(Dwarf_Attribute *attr, uint64_t *ret)
+static bool attr_constant(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
 {
-	unsigned int form = dwarf_whatform(attr);
-	Dwarf_Sword sval;
+	Dwarf_Attribute attr;
 	Dwarf_Word uval;
 
-	if (!form_is_constant(form))
-		return false;
-	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const) {
-		if (dwarf_formsdata(attr, &sval))
-			return false;
-		*ret = (uint64_t)sval;
-		return true;
-	}
-	if (dwarf_formudata(attr, &uval))
+	if (u->version >= 4 || (a->form != DW_FORM_data4 && a->form != DW_FORM_data8))
+		return die_attr__constant(a, ret);
+	attr = die_attr__libdw(u, a);
+	if (dwarf_formudata(&attr, &uval))
 		return false;
 	*ret = uval;
 	return true;
 }
 
 /* DW_AT_data_member_location: a constant, or a DW_OP_plus_uconst block (DWARF 2/3). */
-static uint64_t attr_member_location(Dwarf_Attribute *attr)
+static uint64_t attr_member_location(const struct die_unit *u, const struct die_attr *a)
 {
-	Dwarf_Block block;
-	uint64_t val = 0;
+	const uint8_t *block;
+	uint64_t val = 0, len;
 	unsigned int shift = 0;
 	size_t i;
 
-	if (attr_constant(attr, &val))
+	if (attr_constant(u, a, &val))
 		return val;
-	if (dwarf_formblock(attr, &block) || block.length < 2 ||
-	    block.data[0] != DW_OP_plus_uconst)
+	if (!die_attr__block(a, &block, &len) || len < 2 || block[0] != DW_OP_plus_uconst)
 		return 0;
-	for (i = 1; i < block.length && shift < 64; i++, shift += 7) {
-		val |= (uint64_t)(block.data[i] & 0x7f) << shift;
-		if (!(block.data[i] & 0x80))
+	for (i = 1; i < len && shift < 64; i++, shift += 7) {
+		val |= (uint64_t)(block[i] & 0x7f) << shift;
+		if (!(block[i] & 0x80))
 			break;
 	}
 	return val;
 }
 
-/* A reference attribute's target DIE offset; a bad one fails the DIE. */
-static bool attr_ref(Dwarf_Attribute *attr, uint64_t *ret, struct die_attrs *a)
+/*
+ * A reference attribute's target: its key, or with @plain its section
+ * offset. References out of the unit are libdw's to follow. A bad one
+ * fails the DIE.
+ */
+static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
+		     uint64_t *ret)
 {
+	Dwarf_Attribute attr;
 	Dwarf_Die ref;
+	uint64_t off;
 
-	if (!dwarf_formref_die(attr, &ref)) {
-		a->err = -EINVAL;
+	if (die_attr__ref(da->unit, a, &off)) {
+		*ret = plain ? off : off | unit_key_flags(da->unit);
+		return true;
+	}
+	attr = die_attr__libdw(da->unit, a);
+	if (!dwarf_formref_die(&attr, &ref)) {
+		da->err = "bad reference";
 		return false;
 	}
-	*ret = dwarf_dieoffset(&ref);
+	*ret = plain ? dwarf_dieoffset(&ref) : libdw_die_key(&ref);
 	return true;
 }
 
-static int collect_attr(Dwarf_Attribute *attr, void *arg)
+/* A string attribute; the indexed and supplementary forms are libdw's. */
+static const char *attr_string(const struct die_unit *u, const struct die_attr *a)
 {
-	struct die_attrs *a = arg;
-	Dwarf_Die ref;
-	uint64_t val;
+	Dwarf_Attribute attr;
+
+	switch (a->form) {
+	case DW_FORM_string: case DW_FORM_strp: case DW_FORM_line_strp:
+		return die_attr__string(u, a);
+	default:
+		attr = die_attr__libdw(u, a);
+		return dwarf_formstring(&attr);
+	}
+}
+
+static bool attr_flag(const struct die_attr *a)
+{
 	bool flag;
 
-	switch (dwarf_whatattr(attr)) {
+	return die_attr__flag(a, &flag) && flag;
+}
+
+static int collect_attr(const struct die_attr *attr, void *arg)
+{
+	struct die_attrs *a = arg;
+	const struct die_unit *u = a->unit;
+	uint64_t val;
+
+	switch (attr->name) {
 	case DW_AT_name:
 		/* NULL: a string offset past the end of .debug_str, or a bad form */
-		a->name = dwarf_formstring(attr);
+		a->name = attr_string(u, attr);
 		if (!a->name)
-			a->err = -EINVAL;
+			a->err = "bad DW_AT_name";
 		break;
 	case DW_AT_byte_size:
-		a->has_byte_size = attr_constant(attr, &a->byte_size);
+		a->has_byte_size = attr_constant(u, attr, &a->byte_size);
 		break;
 	case DW_AT_type:
-		if (dwarf_formref_die(attr, &ref)) {
-			a->type_off = die_key(&ref);
-			a->has_type = true;
-		} else {
-			a->err = -EINVAL;
-		}
+		a->has_type = attr_ref(attr, a, false, &a->type_off);
 		break;
 	case DW_AT_encoding:
-		attr_constant(attr, &a->encoding);
+		attr_constant(u, attr, &a->encoding);
 		break;
 	case DW_AT_data_member_location:
-		a->member_location = attr_member_location(attr);
+		a->member_location = attr_member_location(u, attr);
 		break;
 	case DW_AT_bit_offset:
-		a->has_bit_offset = attr_constant(attr, &a->bit_offset);
+		a->has_bit_offset = attr_constant(u, attr, &a->bit_offset);
 		break;
 	case DW_AT_data_bit_offset:
-		a->has_data_bit_offset = attr_constant(attr, &a->data_bit_offset);
+		a->has_data_bit_offset = attr_constant(u, attr, &a->data_bit_offset);
 		break;
 	case DW_AT_bit_size:
-		attr_constant(attr, &a->bit_size);
+		attr_constant(u, attr, &a->bit_size);
 		break;
 	case DW_AT_upper_bound:
 		a->has_upper_bound = true;
-		a->upper_bound_const = attr_constant(attr, &a->upper_bound);
+		a->upper_bound_const = attr_constant(u, attr, &a->upper_bound);
 		break;
 	case DW_AT_count:
 		a->has_count = true;
-		a->count_const = attr_constant(attr, &a->count);
+		a->count_const = attr_constant(u, attr, &a->count);
 		break;
 	case DW_AT_const_value:
 		a->has_const_value = true;
-		if (!attr_constant(attr, &a->const_value))
-			a->const_string = dwarf_formstring(attr);
+		if (!attr_constant(u, attr, &a->const_value))
+			a->const_string = attr_string(u, attr);
 		break;
 	case DW_AT_declaration:
-		a->is_declaration = dwarf_formflag(attr, &flag) == 0 && flag;
+		a->is_declaration = attr_flag(attr);
 		break;
 	case DW_AT_abstract_origin:
-		a->has_origin = attr_ref(attr, &a->origin_off, a);
+		a->has_origin = attr_ref(attr, a, true, &a->origin_off);
 		break;
 	case DW_AT_specification:
-		a->has_spec = attr_ref(attr, &a->spec_off, a);
+		a->has_spec = attr_ref(attr, a, true, &a->spec_off);
 		break;
 	case DW_AT_calling_convention:
-		attr_constant(attr, &a->calling_convention);
+		attr_constant(u, attr, &a->calling_convention);
 		break;
 	case DW_AT_location:
-		a->location = *attr;
+		a->location = die_attr__libdw(u, attr);
 		a->has_location = true;
+		break;
+	case DW_AT_low_pc:
+		a->low_pc = *attr;
+		a->has_low_pc = true;
 		break;
 	/* Presence is what counts, as for upstream pahole. */
 	case DW_AT_external:
@@ -308,55 +338,101 @@ static int collect_attr(Dwarf_Attribute *attr, void *arg)
 		a->is_artificial = true;
 		break;
 	case DW_AT_inline:
-		a->is_inline = attr_constant(attr, &val) && val != DW_INL_not_inlined;
+		a->is_inline = attr_constant(u, attr, &val) && val != DW_INL_not_inlined;
 		break;
 	case DW_AT_alignment:
-		attr_constant(attr, &a->alignment);
+		attr_constant(u, attr, &a->alignment);
 		break;
 	case DW_AT_decl_line:
-		attr_constant(attr, &a->decl_line);
+		attr_constant(u, attr, &a->decl_line);
 		break;
 	case DW_AT_GNU_vector:
-		a->is_vector = dwarf_formflag(attr, &flag) == 0 && flag;
+		a->is_vector = attr_flag(attr);
 		break;
 	}
-	return DWARF_CB_OK;
+	return 0;
 }
 
 /* ---- per-CU helpers -------------------------------------------------------- */
 
-static void loader_error(const struct cu_loader *l, Dwarf_Die *die, const char *what)
+static void loader_error(const struct cu_loader *l, const struct die *die, const char *what)
 {
 	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       (unsigned long long)dwarf_dieoffset(die), what);
+	       (unsigned long long)die->off, what);
 }
 
-/* A failed walk of @die's children: reports libdw's reason, returns -EINVAL. */
-static int walk_error(const struct cu_loader *l, Dwarf_Die *die)
+/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
+static int walk_error(const struct cu_loader *l, const struct die *die)
 {
-	loader_error(l, die, dwarf_errmsg(-1));
+	loader_error(l, die, die->unit->errmsg ? die->unit->errmsg : "corrupt DIE tree");
 	return -EINVAL;
 }
 
-static int read_attrs(struct cu_loader *l, Dwarf_Die *die, struct die_attrs *a)
+static int read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
 {
 	memset(a, 0, sizeof(*a));
+	a->unit = die->unit;
 	l->nr_dies++;
-	if (dwarf_getattrs(die, collect_attr, a, 0) != 1 || a->err) {
-		loader_error(l, die, dwarf_errmsg(-1));
+	if (die__attrs(die, collect_attr, a)) {
+		loader_error(l, die, die->unit->errmsg);
+		return -EINVAL;
+	}
+	if (a->err) {
+		loader_error(l, die, a->err);
 		return -EINVAL;
 	}
 	return 0;
 }
 
+static uint32_t map_slot(uint64_t key, uint32_t cap)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* Puts @key in @map (of @cap slots) unless it is there: the first id given stays. */
+static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, uint32_t id,
+		       uint32_t *nr)
+{
+	uint32_t i = map_slot(key, cap);
+
+	while (map[i].key_plus1 && map[i].key_plus1 != key + 1)
+		i = (i + 1) & (cap - 1);
+	if (map[i].key_plus1)
+		return;
+	map[i] = (struct die_map_entry){ .key_plus1 = key + 1, .id = id };
+	(*nr)++;
+}
+
+/* Makes room for one more entry, at most half the slots in use. */
+static int map_grow(struct cu_loader *l)
+{
+	uint32_t cap = l->map_cap ? l->map_cap * 2 : 1024, i, nr = 0;
+	struct die_map_entry *map;
+
+	if ((l->nr_map + 1) * 2 <= l->map_cap)
+		return 0;
+	if (cap <= l->map_cap)
+		return -ENOMEM;
+	map = calloc(cap, sizeof(*map));
+	if (!map)
+		return -ENOMEM;
+	for (i = 0; i < l->map_cap; i++)
+		if (l->map[i].key_plus1)
+			map_insert(map, cap, l->map[i].key_plus1 - 1, l->map[i].id, &nr);
+	free(l->map);
+	l->map = map;
+	l->map_cap = cap;
+	return 0;
+}
+
+/* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
 static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 {
-	int err = dw_ensure_cap(&l->map, &l->map_cap, sizeof(*l->map), l->nr_map + 1);
+	int err = map_grow(l);
 
-	if (err)
-		return err;
-	l->map[l->nr_map++] = (struct die_map_entry){ .die_off = die_off, .id = id };
-	return 0;
+	if (!err)
+		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
+	return err;
 }
 
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
@@ -370,31 +446,40 @@ static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t di
 	return 0;
 }
 
+/* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
+static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
+{
+	return die->unit->in_types ? dwarf_offdie_types(l->df->dwarf, die->off, ret) :
+				     dwarf_offdie(l->df->dwarf, die->off, ret);
+}
+
 /* What only the printer needs: where the type is declared, its alignment. */
-static void set_print_facts(const struct cu_loader *l, Dwarf_Die *die, struct type *t,
+static void set_print_facts(const struct cu_loader *l, struct die *die, struct type *t,
 			    const struct die_attrs *a)
 {
+	Dwarf_Die ldie;
+
 	t->is_private = l->private_depth > 0;
 	if (a) {
 		t->alignment = a->alignment;
 		t->decl_line = a->decl_line;
 	}
-	if (l->opts->decl_info) {
+	if (l->opts->decl_info && libdw_die(l, die, &ldie)) {
 		/* Line tables are cached in the Dwarf, unlocked in libdw. */
 		pthread_mutex_lock(l->df->libdw_lock);
-		t->decl_file = dwarf_decl_file(die);
+		t->decl_file = dwarf_decl_file(&ldie);
 		pthread_mutex_unlock(l->df->libdw_lock);
 	}
 }
 
 /* Appends @t as the type of @die, and queues its DW_AT_type. */
-static int add_type(struct cu_loader *l, Dwarf_Die *die, struct type *t,
+static int add_type(struct cu_loader *l, struct die *die, struct type *t,
 		    const struct die_attrs *a, uint32_t *ret)
 {
 	uint32_t id;
 	int err;
 
-	t->src_off = dwarf_dieoffset(die);
+	t->src_off = die->off;
 	if (l->opts->for_printing)
 		set_print_facts(l, die, t, a);
 	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(die), id);
@@ -425,7 +510,7 @@ static uint8_t base_encoding(uint64_t ate)
 	}
 }
 
-static int load_base(struct cu_loader *l, Dwarf_Die *die)
+static int load_base(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a;
 	struct type t = { .kind = TK_BASE };
@@ -441,7 +526,7 @@ static int load_base(struct cu_loader *l, Dwarf_Die *die)
 	return add_type(l, die, &t, &a, NULL);
 }
 
-static int load_simple(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
+static int load_simple(struct cu_loader *l, struct die *die, enum type_kind kind)
 {
 	struct die_attrs a;
 	struct type t = { .kind = kind };
@@ -455,7 +540,7 @@ static int load_simple(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 }
 
 /* A typedef, with the decl tags of its annotation children. */
-static int load_typedef(struct cu_loader *l, Dwarf_Die *die)
+static int load_typedef(struct cu_loader *l, struct die *die)
 {
 	uint32_t afirst = l->nr_astack, id;
 	struct type t = { .kind = TK_TYPEDEF };
@@ -469,9 +554,9 @@ static int load_typedef(struct cu_loader *l, Dwarf_Die *die)
 	return add_type(l, die, &t, &a, &id) ?: flush_type_annots(l, afirst, id);
 }
 
-static bool is_type_tag(struct cu_loader *l, Dwarf_Die *child, struct die_attrs *a)
+static bool is_type_tag(struct cu_loader *l, struct die *child, struct die_attrs *a)
 {
-	return dwarf_tag(child) == TAG_LLVM_ANNOTATION && read_attrs(l, child, a) == 0 &&
+	return child->tag == TAG_LLVM_ANNOTATION && read_attrs(l, child, a) == 0 &&
 	       a->name && !strcmp(a->name, "btf_type_tag") && a->const_string;
 }
 
@@ -480,27 +565,27 @@ static bool is_type_tag(struct cu_loader *l, Dwarf_Die *child, struct die_attrs 
  * pointer, in DIE order, and the chain runs pointer -> last tag -> ... ->
  * first tag -> pointee.
  */
-static int load_pointer(struct cu_loader *l, Dwarf_Die *die)
+static int load_pointer(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a, ta;
 	struct type t = { .kind = TK_POINTER };
 	uint32_t prev = 0, id;
 	bool have_tag = false;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
 		return err;
 	t.byte_size = a.byte_size;
-	rc = l->opts->type_tags ? dwarf_child(die, &child) : 1;
-	for (; rc == 0; rc = dwarf_siblingof(&child, &child)) {
+	rc = l->opts->type_tags ? die__child(die, &child) : 1;
+	for (; rc == 0; rc = die__sibling(&child)) {
 		struct type tag = { .kind = TK_TYPE_TAG };
 
 		if (!is_type_tag(l, &child, &ta))
 			continue;
 		tag.name = ta.const_string;
 		tag.type = prev;
-		tag.src_off = dwarf_dieoffset(&child);
+		tag.src_off = child.off;
 		err = cu__add_type(l->cu, &tag, &id);
 		if (!err && !have_tag && a.has_type)
 			err = add_ref(l, NULL, id, a.type_off);
@@ -527,22 +612,22 @@ static uint32_t subrange_count(const struct die_attrs *a)
 	return 0;
 }
 
-static int load_array(struct cu_loader *l, Dwarf_Die *die)
+static int load_array(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a, sa;
 	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
 	uint32_t counts[64];
 	unsigned int dims = 0;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
 		return err;
 	t.byte_size = a.byte_size;
 	t.is_vector = a.is_vector;
-	for (rc = dwarf_child(die, &child); rc == 0 && dims < 64;
-	     rc = dwarf_siblingof(&child, &child)) {
-		if (dwarf_tag(&child) != DW_TAG_subrange_type)
+	for (rc = die__child(die, &child); rc == 0 && dims < 64;
+	     rc = die__sibling(&child)) {
+		if (child.tag != DW_TAG_subrange_type)
 			continue;
 		err = read_attrs(l, &child, &sa);
 		if (err)
@@ -565,13 +650,13 @@ static int load_array(struct cu_loader *l, Dwarf_Die *die)
 	return add_type(l, die, &t, &a, NULL);
 }
 
-static int load_enum(struct cu_loader *l, Dwarf_Die *die)
+static int load_enum(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a, ea;
 	struct type t = { .kind = TK_ENUM };
 	struct enumerator *vals = NULL;
 	uint32_t nr = 0, cap = 0;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
@@ -579,8 +664,8 @@ static int load_enum(struct cu_loader *l, Dwarf_Die *die)
 	t.name = a.name;
 	t.byte_size = a.has_byte_size ? a.byte_size : 4;
 	t.is_declaration = a.is_declaration;
-	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		if (dwarf_tag(&child) != DW_TAG_enumerator)
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		if (child.tag != DW_TAG_enumerator)
 			continue;
 		err = read_attrs(l, &child, &ea) ?:
 		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
@@ -656,19 +741,19 @@ static int pop_pending(struct cu_loader *l, uint32_t first, struct type *t, bool
 	return 0;
 }
 
-static int load_proto(struct cu_loader *l, Dwarf_Die *die)
+static int load_proto(struct cu_loader *l, struct die *die)
 {
 	uint32_t first = l->nr_stack;
 	struct type t = { .kind = TK_FUNC_PROTO };
 	struct pending_member *p;
 	struct die_attrs a, pa;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
 		return err;
-	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		int tag = dwarf_tag(&child);
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		int tag = child.tag;
 
 		if (tag == DW_TAG_unspecified_parameters)
 			t.has_varargs = true;
@@ -746,18 +831,18 @@ static bool is_printable_nested(int tag)
  * A child of a struct that is not a data member: a nested type gets its id
  * (before the struct's) and is remembered with its position among the members.
  */
-static int load_nested(struct cu_loader *l, Dwarf_Die *child, uint32_t before,
+static int load_nested(struct cu_loader *l, struct die *child, uint32_t before,
 		       struct nested_list *nested)
 {
 	uint32_t nr_types = l->cu->nr_types;
 	int err;
 
-	if (dwarf_tag(child) == DW_TAG_variable)	/* C++ static member */
+	if (child->tag == DW_TAG_variable)	/* C++ static member */
 		return 0;
 	l->private_depth++;
 	err = load_die(l, child);
 	l->private_depth--;
-	if (err || !is_printable_nested(dwarf_tag(child)) || l->cu->nr_types == nr_types)
+	if (err || !is_printable_nested(child->tag) || l->cu->nr_types == nr_types)
 		return err;
 	err = dw_ensure_cap(&nested->list, &nested->cap, sizeof(*nested->list), nested->nr + 1);
 	if (err)
@@ -785,13 +870,13 @@ static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested
  * position among the member and inheritance children; the struct's own
  * (clang's annotation children) take -1.
  */
-static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *member_idx,
+static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *member_idx,
 			     uint32_t before, struct nested_list *nested)
 {
 	struct pending_member *p;
 	struct die_attrs ma;
 
-	switch (dwarf_tag(child)) {
+	switch (child->tag) {
 	case DW_TAG_member:
 		return read_attrs(l, child, &ma) ?: push_pending(l, &ma, &p) ?:
 		       member_offset(l, &ma, &p->m) ?: load_decl_tags(l, child, (*member_idx)++);
@@ -807,14 +892,14 @@ static int load_struct_child(struct cu_loader *l, Dwarf_Die *child, uint32_t *me
 	}
 }
 
-static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
+static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind)
 {
 	struct nested_list nested = { NULL, 0, 0 };
 	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
 	uint32_t afirst = l->nr_astack, member_idx = 0, id;
 	struct type t = { .kind = kind };
 	struct die_attrs a;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
@@ -822,8 +907,8 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	t.name = a.name;
 	t.byte_size = a.byte_size;
 	t.is_declaration = a.is_declaration;
-	t.is_class = dwarf_tag(die) == DW_TAG_class_type;
-	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+	t.is_class = die->tag == DW_TAG_class_type;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		err = load_struct_child(l, &child, &member_idx, l->nr_stack - first, &nested);
 		if (err)
 			goto out;
@@ -841,7 +926,7 @@ static int load_struct(struct cu_loader *l, Dwarf_Die *die, enum type_kind kind)
 	if (err)
 		goto out;
 	/* As upstream, a C++ class's decl tags are not encoded. */
-	if (dwarf_tag(die) == DW_TAG_class_type)
+	if (die->tag == DW_TAG_class_type)
 		l->nr_astack = afirst;
 	else
 		err = flush_type_annots(l, afirst, id);
@@ -1033,12 +1118,12 @@ static int push_annot(struct cu_loader *l, const char *value, int32_t component_
 }
 
 /* A btf_decl_tag annotation child of @die for @component_idx, if @child is one. */
-static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t component_idx)
+static int load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx)
 {
 	struct die_attrs a;
 	int err;
 
-	if (!l->opts->decl_tags || dwarf_tag(child) != TAG_LLVM_ANNOTATION)
+	if (!l->opts->decl_tags || child->tag != TAG_LLVM_ANNOTATION)
 		return 0;
 	err = read_attrs(l, child, &a);
 	if (err || !a.name || strcmp(a.name, "btf_decl_tag") || !a.const_string)
@@ -1047,14 +1132,14 @@ static int load_decl_tag(struct cu_loader *l, Dwarf_Die *child, int32_t componen
 }
 
 /* Every btf_decl_tag annotation child of @die. */
-static int load_decl_tags(struct cu_loader *l, Dwarf_Die *die, int32_t component_idx)
+static int load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
 {
-	Dwarf_Die child;
+	struct die child;
 	int rc, err;
 
-	if (!l->opts->decl_tags || !dwarf_haschildren(die))
+	if (!l->opts->decl_tags || !die->has_children)
 		return 0;
-	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		err = load_decl_tag(l, &child, component_idx);
 		if (err)
 			return err;
@@ -1099,7 +1184,7 @@ static int flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2])
 
 /* ---- subprograms and variables ------------------------------------------------------ */
 
-static int load_param(struct cu_loader *l, Dwarf_Die *die, uint32_t idx)
+static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 {
 	struct die_attrs a;
 	struct fn_param *p;
@@ -1110,7 +1195,7 @@ static int load_param(struct cu_loader *l, Dwarf_Die *die, uint32_t idx)
 		return err;
 	p = &l->pstack[l->nr_pstack++];
 	*p = (struct fn_param){
-		.die_off = dwarf_dieoffset(die), .name = a.name, .idx = idx,
+		.die_off = die->off, .name = a.name, .idx = idx,
 		.type_off = a.has_type ? a.type_off : NO_TYPE,
 		.has_origin = a.has_origin, .origin_off = a.origin_off,
 		.loc = { .reg = -1 },
@@ -1174,18 +1259,19 @@ static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
  * table, every other child is walked for nested types. Nested subprograms
  * are recorded before their parent, as upstream pahole's function table.
  */
-static int load_subprogram(struct cu_loader *l, Dwarf_Die *die)
+static int load_subprogram(struct cu_loader *l, struct die *die)
 {
 	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
 	struct fn_info fi = { 0 };
 	struct die_attrs a;
+	Dwarf_Attribute low_pc_attr;
 	Dwarf_Addr low_pc;
-	Dwarf_Die child;
+	struct die child;
 	int err = read_attrs(l, die, &a), rc;
 
 	if (err)
 		return err;
-	fi.die_off = fi.f.src_off = dwarf_dieoffset(die);
+	fi.die_off = fi.f.src_off = die->off;
 	fi.f.name = a.name;
 	fi.f.is_declaration = a.is_declaration;
 	fi.type_off = a.has_type ? a.type_off : NO_TYPE;
@@ -1193,11 +1279,12 @@ static int load_subprogram(struct cu_loader *l, Dwarf_Die *die)
 	fi.origin_off = a.origin_off;
 	fi.has_spec = a.has_spec;
 	fi.spec_off = a.spec_off;
-	if (dwarf_lowpc(die, &low_pc) == 0)
+	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
+	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0)
 		fi.f.low_pc = low_pc;
 	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
-	for (rc = dwarf_child(die, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		switch (dwarf_tag(&child)) {
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		switch (child.tag) {
 		case DW_TAG_formal_parameter:
 			err = load_param(l, &child, idx++);
 			break;
@@ -1223,7 +1310,7 @@ static int load_subprogram(struct cu_loader *l, Dwarf_Die *die)
 }
 
 /* A variable at the top level of the CU; others have no static storage BTF wants. */
-static int load_variable(struct cu_loader *l, Dwarf_Die *die)
+static int load_variable(struct cu_loader *l, struct die *die)
 {
 	uint32_t afirst = l->nr_astack, annots[2];
 	struct var_info vi = { 0 };
@@ -1234,7 +1321,7 @@ static int load_variable(struct cu_loader *l, Dwarf_Die *die)
 
 	if (err)
 		return err;
-	vi.die_off = vi.v.src_off = dwarf_dieoffset(die);
+	vi.die_off = vi.v.src_off = die->off;
 	vi.v.name = a.name;
 	vi.type_off = a.has_type ? a.type_off : NO_TYPE;
 	vi.v.is_external = a.is_external;
@@ -1250,9 +1337,9 @@ static int load_variable(struct cu_loader *l, Dwarf_Die *die)
 	return 0;
 }
 
-static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
+static int load_unsupported(struct cu_loader *l, struct die *die)
 {
-	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = dwarf_tag(die) };
+	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = die->tag };
 
 	return add_type(l, die, &t, NULL, NULL);
 }
@@ -1261,13 +1348,25 @@ static int load_unsupported(struct cu_loader *l, Dwarf_Die *die)
  * A struct, union or enum that only names a type unit's type by its
  * signature (DWARF 4, 7.32): references to it go to that type.
  */
-static int add_signature_alias(struct cu_loader *l, Dwarf_Die *die)
+static int find_signature(const struct die_attr *a, void *arg)
 {
+	if (a->name != DW_AT_signature)
+		return 0;
+	*(struct die_attr *)arg = *a;
+	return 1;
+}
+
+static int add_signature_alias(struct cu_loader *l, struct die *die)
+{
+	struct die_attr sig;
 	Dwarf_Attribute attr;
 	Dwarf_Die target;
-	int err;
+	int rc = die__attrs(die, find_signature, &sig), err;
 
-	if (!dwarf_formref_die(dwarf_attr(die, DW_AT_signature, &attr), &target)) {
+	if (rc < 0)
+		return walk_error(l, die);
+	attr = die_attr__libdw(die->unit, &sig);
+	if (!dwarf_formref_die(&attr, &target)) {
 		loader_error(l, die, dwarf_errmsg(-1));
 		return -EINVAL;
 	}
@@ -1275,12 +1374,12 @@ static int add_signature_alias(struct cu_loader *l, Dwarf_Die *die)
 			    l->nr_aliases + 1);
 	if (err)
 		return err;
-	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(die), die_key(&target) };
+	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(die), libdw_die_key(&target) };
 	return 0;
 }
 
 /* One DIE of any kind: types are added, containers walked for nested types. */
-static int load_die(struct cu_loader *l, Dwarf_Die *die)
+static int load_die(struct cu_loader *l, struct die *die)
 {
 	int err;
 
@@ -1289,12 +1388,12 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 		return -EINVAL;
 	}
 	l->depth++;
-	if (dwarf_hasattr(die, DW_AT_signature)) {
+	if (die__has_attr(die, DW_AT_signature)) {
 		err = add_signature_alias(l, die);
 		l->depth--;
 		return err;
 	}
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_base_type:		err = load_base(l, die); break;
 	case DW_TAG_pointer_type:	err = load_pointer(l, die); break;
 	case DW_TAG_const_type:		err = load_simple(l, die, TK_CONST); break;
@@ -1327,12 +1426,12 @@ static int load_die(struct cu_loader *l, Dwarf_Die *die)
 	return err;
 }
 
-static int load_children(struct cu_loader *l, Dwarf_Die *parent)
+static int load_children(struct cu_loader *l, struct die *parent)
 {
-	Dwarf_Die child;
+	struct die child;
 	int rc, err;
 
-	for (rc = dwarf_child(parent, &child); rc == 0; rc = dwarf_siblingof(&child, &child)) {
+	for (rc = die__child(parent, &child); rc == 0; rc = die__sibling(&child)) {
 		err = load_die(l, &child);
 		if (err)
 			return err;
@@ -1343,7 +1442,7 @@ static int load_children(struct cu_loader *l, Dwarf_Die *parent)
 }
 
 /* Types defined inside a function are private to it (printing only). */
-static int load_function_children(struct cu_loader *l, Dwarf_Die *die)
+static int load_function_children(struct cu_loader *l, struct die *die)
 {
 	int err;
 
@@ -1354,7 +1453,7 @@ static int load_function_children(struct cu_loader *l, Dwarf_Die *die)
 }
 
 /* One child DIE of a function, private to it like its children. */
-static int load_function_children_die(struct cu_loader *l, Dwarf_Die *die)
+static int load_function_children_die(struct cu_loader *l, struct die *die)
 {
 	int err;
 
@@ -1366,37 +1465,21 @@ static int load_function_children_die(struct cu_loader *l, Dwarf_Die *die)
 
 /* ---- resolution ---------------------------------------------------------------- */
 
-static int cmp_map(const void *a, const void *b)
-{
-	const struct die_map_entry *x = a, *y = b;
-
-	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
-}
-
-static void sort_map(struct cu_loader *l)
-{
-	if (l->nr_map)
-		qsort(l->map, l->nr_map, sizeof(*l->map), cmp_map);
-	l->nr_map_sorted = l->nr_map;
-}
-
-/* Looks @die_off up in the sorted part of the map. */
+/* The core id of the DIE with key @die_off. */
 static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
 {
-	uint32_t lo = 0, hi = l->nr_map_sorted;
+	uint32_t i;
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (l->map[mid].die_off < die_off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == l->nr_map_sorted || l->map[lo].die_off != die_off)
+	if (!l->map_cap)
 		return false;
-	*ret = l->map[lo].id;
-	return true;
+	for (i = map_slot(die_off, l->map_cap); l->map[i].key_plus1;
+	     i = (i + 1) & (l->map_cap - 1)) {
+		if (l->map[i].key_plus1 == die_off + 1) {
+			*ret = l->map[i].id;
+			return true;
+		}
+	}
+	return false;
 }
 
 static int cmp_alias(const void *a, const void *b)
@@ -1424,39 +1507,113 @@ static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
 	return false;
 }
 
+/* ---- units --------------------------------------------------------------------------- */
+
+static int unit_error(const struct cu_loader *l, const struct die_unit *u, uint64_t off)
+{
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       (unsigned long long)off, u->errmsg ? u->errmsg : "corrupt unit");
+	return -EINVAL;
+}
+
+/* Size of the header of a unit (DWARF 5, 7.5.1; DWARF 4, 7.5.1 and 7.5.1.2). */
+static uint64_t unit_header_size(Dwarf_Half version, uint8_t unit_type, uint8_t off_size)
+{
+	uint64_t size = (off_size == 8 ? 12 : 4) + 2 + 1 + off_size + (version >= 5);
+
+	if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+		size += 8 + off_size;
+	else if (version >= 5 && (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile))
+		size += 8;
+	return size;
+}
+
+/*
+ * The reader's view of the unit libdw's @ldie is in. Its bytes must be
+ * those libdw reads (relocated, decompressed): the unit DIE is checked to
+ * be where libdw has it. 0, or -EINVAL (reported); release @u either way.
+ */
+static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
+{
+	Dwarf_Half version = 0;
+	Dwarf_Off abbrev_off, unit_off;
+	uint8_t addr_size, off_size = 4, unit_type = 0;
+	Dwarf_Die cu_die;
+	uint64_t start;
+	int err;
+
+	memset(u, 0, sizeof(*u));
+	if (!dwarf_cu_die(ldie->cu, &cu_die, &version, &abbrev_off, &addr_size, &off_size,
+			  NULL, NULL) ||
+	    dwarf_cu_info(ldie->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL)) {
+		pr_err("%s: %s: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	unit_off = dwarf_dieoffset(&cu_die);
+	start = unit_off - unit_header_size(version, unit_type, off_size);
+	err = die_unit__init(u, &l->df->secs, version < 5 && unit_type == DW_UT_type, start,
+			     ldie->cu);
+	if (err == -ENOMEM)
+		return err;
+	if (!err && (u->first_die != unit_off || u->version != version ||
+		     (const uint8_t *)cu_die.addr != u->sec->data + unit_off)) {
+		u->errmsg = "unit header not where libdw reads it";
+		err = -EINVAL;
+	}
+	return err ? unit_error(l, u, unit_off) : 0;
+}
+
+/* The DIEs of the unit of @cu_die. */
+static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
+{
+	struct die_unit u;
+	struct die die;
+	int err = open_unit(l, cu_die, &u);
+
+	if (!err && die__unit_die(&u, &die))
+		err = unit_error(l, &u, u.first_die);
+	if (!err)
+		err = load_children(l, &die);
+	die_unit__release(&u);
+	return err;
+}
+
 /* ---- type units ------------------------------------------------------------------ */
 
-/* Whether @key is mapped yet; the map's unsorted tail is searched in turn. */
+/* Whether @key is mapped yet. */
 static bool is_mapped(struct cu_loader *l, uint64_t key)
 {
-	uint32_t i, id;
+	uint32_t id;
 
-	if (l->nr_map - l->nr_map_sorted > 64)
-		sort_map(l);
-	if (lookup_die(l, key, &id))
-		return true;
-	for (i = l->nr_map_sorted; i < l->nr_map; i++)
-		if (l->map[i].die_off == key)
-			return true;
-	return false;
+	return lookup_die(l, key, &id);
 }
 
 static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 {
 	Dwarf *dbg = l->df->dwarf;
 	Dwarf_Off off = key & KEY_OFFSET;
-	Dwarf_Die die;
+	struct die_unit u;
+	struct die die;
+	Dwarf_Die ldie;
+	int err;
 
 	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
 		return 0;
-	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &die) :
-				      dwarf_offdie(dbg, off, &die))) {
+	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &ldie) :
+				      dwarf_offdie(dbg, off, &ldie))) {
 		pr_err("%s: %s: type unit die 0x%llx: %s", l->df->path,
 		       l->cu->name ? l->cu->name : "?", (unsigned long long)off,
 		       dwarf_errmsg(-1));
 		return -EINVAL;
 	}
-	return load_die(l, &die);
+	err = open_unit(l, &ldie, &u);
+	if (!err && die__at(&u, off, &die))
+		err = unit_error(l, &u, off);
+	if (!err)
+		err = load_die(l, &die);
+	die_unit__release(&u);
+	return err;
 }
 
 /*
@@ -1480,7 +1637,6 @@ static void resolve_refs(struct cu_loader *l)
 {
 	uint32_t i, id;
 
-	sort_map(l);
 	if (l->nr_aliases)
 		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
 	for (i = 0; i < l->nr_refs; i++) {
@@ -1622,7 +1778,7 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 	l->cu->addr_size = addr_size;
 	l->is_clang = producer_is_clang(cu_die);
 	for (i = 0; i < nr_dies && !err; i++)
-		err = load_children(l, &cu_die[i]);
+		err = load_unit(l, &cu_die[i]);
 	err = err ?: load_type_unit_refs(l) ?: resolve_cu(l);
 	if (err) {
 		cu__free(l->cu);

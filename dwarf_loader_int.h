@@ -11,6 +11,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "die_reader.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 
@@ -21,6 +22,7 @@ struct dwarf_file {
 	Elf		*elf;		/* owned by dwfl */
 	bool		big_endian;
 	struct abi_regs	abi;		/* of e_machine; read-only after open */
+	struct die_sections secs;	/* as libdw reads them; read-only after open */
 	pthread_mutex_t	*libdw_lock;	/* owned; serialises libdw calls unsafe on threads */
 };
 

@@ -16,7 +16,8 @@ out=$TOP/build-fuzz
 PAHOLE=${PAHOLE:-$TOP/build/pahole}
 
 # DWARF harness seeds: the fixture objects, and the shapes of the valid
-# bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units).
+# bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units
+# unlinked and linked).
 seeds_dwarf() {
 	local dir=$1 src=$TOP/tests/fixtures/struct_union.c
 	fixture_objects "$dir" >/dev/null || return 1
@@ -24,6 +25,11 @@ seeds_dwarf() {
 	gcc -c -g -gdwarf-3 -o "$dir/dwarf3.o" "$src" &&
 	gcc -c -g -gz -o "$dir/gz.o" "$src" &&
 	gcc -c -g -gdwarf-4 -fdebug-types-section -o "$dir/types.o" "$src" || return 1
+	# Linked type units, which the loader reads (unlinked ones are refused).
+	gcc -shared -nostdlib -fPIC -g -gdwarf-4 -fdebug-types-section -o "$dir/types4.so" \
+		"$src" &&
+	gcc -shared -nostdlib -fPIC -g -gdwarf-5 -fdebug-types-section -o "$dir/types5.so" \
+		"$src" || return 1
 	gcc -m32 -c -g -o "$dir/m32.o" "$src" 2>/dev/null
 	clang --target=s390x-linux-gnu -c -g -o "$dir/s390x.o" "$src" 2>/dev/null
 	rm -f "$dir"/*.log

@@ -1,0 +1,780 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The abbreviation-driven DIE reader (die_reader.h). A unit's table is read
+ * once into an array sorted by code; a DIE is then its code, looked up, and
+ * attribute values laid out by the forms the table lists (DWARF 5, 7.5.3
+ * and 7.5.6). Walking children leaves each DIE's end behind, so that going
+ * to the next sibling after a walk costs nothing; otherwise DW_AT_sibling is
+ * followed, or the subtree skipped by form sizes.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include <gelf.h>
+
+#include "die_reader.h"
+
+/* GNU forms of split DWARF and dwz files, not in every dwarf.h. */
+enum {
+	FORM_GNU_addr_index = 0x1f01,
+	FORM_GNU_str_index = 0x1f02,
+	FORM_GNU_ref_alt = 0x1f20,
+	FORM_GNU_strp_alt = 0x1f21,
+};
+
+struct die_attr_spec {
+	uint32_t	name;
+	uint16_t	form;
+	int8_t		size;		/* of the value when fixed, else -1 */
+	int64_t		implicit_const;
+};
+
+struct die_abbrev {
+	uint64_t		code;
+	uint32_t		order;		/* in the table, to keep the first of a code */
+	uint32_t		tag;
+	bool			has_children;
+	bool			has_sibling;	/* a DW_AT_sibling spec (fixed form) */
+	uint32_t		nr_specs;
+	int32_t			fixed_size;	/* of all values, or -1 when it varies */
+	struct die_attr_spec	*specs;		/* owned by the unit's allocation */
+};
+
+/* ---- sections --------------------------------------------------------------- */
+
+static void set_bytes(struct die_bytes *b, Elf_Scn *scn)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+
+	if (data && data->d_buf) {
+		b->data = data->d_buf;
+		b->size = data->d_size;
+	}
+}
+
+/* Whether @name is @want or its .zdebug_ form. */
+static bool section_is(const char *name, const char *want)
+{
+	return !strcmp(name, want) ||
+	       (name[0] == '.' && name[1] == 'z' && !strcmp(name + 2, want + 2) &&
+		!strncmp(want, ".debug_", 7));
+}
+
+void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian)
+{
+	static const char *const names[] = {
+		".debug_info", ".debug_types", ".debug_abbrev", ".debug_str", ".debug_line_str",
+	};
+	struct die_bytes *slots[] = { &s->info, &s->types, &s->abbrev, &s->str, &s->line_str };
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, i;
+
+	memset(s, 0, sizeof(*s));
+	s->big_endian = big_endian;
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
+			continue;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!slots[i]->data && section_is(name, names[i]))
+				set_bytes(slots[i], scn);
+	}
+	s->str_terminated = s->str.size && !s->str.data[s->str.size - 1];
+	s->line_str_terminated = s->line_str.size && !s->line_str.data[s->line_str.size - 1];
+}
+
+/* ---- bounded reading ---------------------------------------------------------- */
+
+/* A cursor over [p, end). Reads past end set bad and return 0. */
+struct cursor {
+	const uint8_t	*p, *end;
+	bool		big_endian;
+	bool		bad;
+};
+
+static uint64_t read_fixed(struct cursor *c, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	if ((size_t)(c->end - c->p) < n) {
+		c->bad = true;
+		c->p = c->end;
+		return 0;
+	}
+	if (!c->big_endian && n == 4) {	/* the common case: refs and strp */
+		uint32_t v32;
+
+		memcpy(&v32, c->p, 4);
+		c->p += 4;
+		return le32toh(v32);
+	}
+	if (c->big_endian)
+		for (i = 0; i < n; i++)
+			v = v << 8 | c->p[i];
+	else
+		for (i = n; i-- > 0;)
+			v = v << 8 | c->p[i];
+	c->p += n;
+	return v;
+}
+
+static uint8_t read_u8(struct cursor *c)
+{
+	if (c->p >= c->end) {
+		c->bad = true;
+		return 0;
+	}
+	return *c->p++;
+}
+
+static uint64_t read_uleb(struct cursor *c)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+
+	while (c->p < c->end) {
+		uint8_t b = *c->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return v;
+	}
+	c->bad = true;
+	return 0;
+}
+
+static int64_t read_sleb(struct cursor *c)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+
+	while (c->p < c->end) {
+		uint8_t b = *c->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80)) {
+			if (shift < 64 && (b & 0x40))
+				v |= ~0ull << shift;
+			return (int64_t)v;
+		}
+	}
+	c->bad = true;
+	return 0;
+}
+
+static void skip(struct cursor *c, uint64_t n)
+{
+	if ((uint64_t)(c->end - c->p) < n) {
+		c->bad = true;
+		c->p = c->end;
+		return;
+	}
+	c->p += n;
+}
+
+/* A cursor over the unit's bytes from section offset @off. */
+static struct cursor unit_cursor(const struct die_unit *u, uint64_t off)
+{
+	const uint8_t *base = u->sec->data;
+
+	return (struct cursor){ .p = base + (off < u->end ? off : u->end), .end = base + u->end,
+				.big_endian = u->secs->big_endian, .bad = off > u->end };
+}
+
+static int fail(struct die_unit *u, const char *why)
+{
+	u->errmsg = why;
+	return -EINVAL;
+}
+
+/* ---- forms ---------------------------------------------------------------------- */
+
+/* Size of a value of @form with no data to read; -1 when it varies or is unknown. */
+static int fixed_form_size(const struct die_unit *u, unsigned int form)
+{
+	switch (form) {
+	case DW_FORM_flag_present: case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1: case DW_FORM_ref1: case DW_FORM_flag: case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2: case DW_FORM_ref2: case DW_FORM_strx2: case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3: case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4: case DW_FORM_ref4: case DW_FORM_strx4: case DW_FORM_addrx4:
+	case DW_FORM_ref_sup4:
+		return 4;
+	case DW_FORM_data8: case DW_FORM_ref8: case DW_FORM_ref_sig8: case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_addr:
+		return u->addr_size;
+	case DW_FORM_ref_addr:	/* an address in DWARF 2 (7.5.4), an offset since */
+		return u->version < 3 ? u->addr_size : u->off_size;
+	case DW_FORM_strp: case DW_FORM_line_strp: case DW_FORM_sec_offset:
+	case DW_FORM_strp_sup: case FORM_GNU_ref_alt: case FORM_GNU_strp_alt:
+		return u->off_size;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Reads one value of @form at the cursor into @a (valp, value, block).
+ * False for an unknown form; a short read sets c->bad.
+ */
+static bool read_value(const struct die_unit *u, struct cursor *c, unsigned int form, int size,
+		       struct die_attr *a)
+{
+
+	a->form = form;
+	a->valp = c->p;
+	if (size >= 0) {
+		a->value = size <= 8 ? read_fixed(c, size) : (skip(c, size), 0);
+		return true;
+	}
+	switch (form) {
+	case DW_FORM_udata: case DW_FORM_ref_udata: case DW_FORM_strx: case DW_FORM_addrx:
+	case DW_FORM_loclistx: case DW_FORM_rnglistx:
+	case FORM_GNU_addr_index: case FORM_GNU_str_index:
+		a->value = read_uleb(c);
+		return true;
+	case DW_FORM_sdata:
+		a->value = (uint64_t)read_sleb(c);
+		return true;
+	case DW_FORM_string: {
+		const uint8_t *nul = memchr(c->p, 0, c->end - c->p);
+
+		if (!nul)
+			c->bad = true;
+		c->p = nul ? nul + 1 : c->end;
+		return true;
+	}
+	case DW_FORM_block1: a->block_len = read_fixed(c, 1); break;
+	case DW_FORM_block2: a->block_len = read_fixed(c, 2); break;
+	case DW_FORM_block4: a->block_len = read_fixed(c, 4); break;
+	case DW_FORM_block: case DW_FORM_exprloc: a->block_len = read_uleb(c); break;
+	default:
+		return false;
+	}
+	a->block_off = (uint8_t)(c->p - a->valp);
+	skip(c, a->block_len);
+	return true;
+}
+
+/* ---- abbreviations ---------------------------------------------------------------- */
+
+static int cmp_abbrev(const void *x, const void *y)
+{
+	const struct die_abbrev *a = x, *b = y;
+
+	if (a->code != b->code)
+		return a->code < b->code ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/*
+ * Reads one abbreviation's attribute specs at the cursor into *@specs
+ * (grown as needed). -EINVAL for a table cut short, -ENOMEM.
+ */
+static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *ab,
+		      struct die_attr_spec **specs, size_t *cap)
+{
+	int size;
+
+	ab->fixed_size = 0;
+	for (;;) {
+		uint64_t name = read_uleb(c), form = read_uleb(c);
+		struct die_attr_spec sp = { .name = (uint32_t)name, .form = (uint16_t)form };
+
+		if (form > UINT16_MAX || name > UINT32_MAX)
+			return fail(u, "bad attribute or form code in an abbreviation");
+		if (sp.form == DW_FORM_implicit_const)
+			sp.implicit_const = read_sleb(c);
+		if (c->bad)
+			return fail(u, "abbreviation table cut short");
+		if (!sp.name && !sp.form)
+			return 0;
+		if (ab->nr_specs == *cap) {
+			size_t n = *cap ? *cap * 2 : 16;
+			struct die_attr_spec *p = realloc(*specs, n * sizeof(*p));
+
+			if (!p)
+				return -ENOMEM;
+			*specs = p;
+			*cap = n;
+		}
+		size = fixed_form_size(u, sp.form);
+		sp.size = (int8_t)size;
+		(*specs)[ab->nr_specs++] = sp;
+		ab->fixed_size = size < 0 || ab->fixed_size < 0 ? -1 : ab->fixed_size + size;
+		if (sp.name == DW_AT_sibling && size > 0 && sp.form != DW_FORM_ref_addr)
+			ab->has_sibling = true;
+	}
+}
+
+static int add_abbrev(struct die_unit *u, const struct die_abbrev *ab, uint32_t *cap)
+{
+	if (u->nr_abbrevs == *cap) {
+		uint32_t n = *cap ? *cap * 2 : 64;
+		struct die_abbrev *p = realloc(u->abbrevs, (size_t)n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		u->abbrevs = p;
+		*cap = n;
+	}
+	u->abbrevs[u->nr_abbrevs++] = *ab;
+	return 0;
+}
+
+/*
+ * The table at @off: a bad entry ends it there, as a DIE using it (or a
+ * later one) is what is in error, if any is.
+ */
+static int read_abbrevs(struct die_unit *u, uint64_t off)
+{
+	const struct die_bytes *sec = &u->secs->abbrev;
+	struct cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
+			    .end = sec->data + sec->size, .big_endian = u->secs->big_endian };
+	uint32_t cap = 0, i, n;
+	int err;
+
+	while (c.p < c.end) {
+		struct die_abbrev ab = { .code = read_uleb(&c), .order = u->nr_abbrevs };
+		size_t nspecs = 0;
+
+		if (!ab.code || c.bad)
+			break;
+		ab.tag = (uint32_t)read_uleb(&c);
+		ab.has_children = read_u8(&c) == DW_CHILDREN_yes;
+		err = read_specs(u, &c, &ab, &ab.specs, &nspecs);
+		if (!err)
+			err = add_abbrev(u, &ab, &cap);
+		if (err) {
+			free(ab.specs);
+			if (err == -ENOMEM)
+				return err;
+			break;
+		}
+	}
+	if (!u->nr_abbrevs)
+		return 0;
+	qsort(u->abbrevs, u->nr_abbrevs, sizeof(*u->abbrevs), cmp_abbrev);
+	/* A code defined twice (corrupt input) means its first definition. */
+	for (i = 1, n = 1; i < u->nr_abbrevs; i++) {
+		if (u->abbrevs[i].code == u->abbrevs[n - 1].code)
+			free(u->abbrevs[i].specs);
+		else
+			u->abbrevs[n++] = u->abbrevs[i];
+	}
+	u->nr_abbrevs = n;
+	return 0;
+}
+
+static const struct die_abbrev *find_abbrev(const struct die_unit *u, uint64_t code)
+{
+	uint32_t lo = 0, hi = u->nr_abbrevs;
+
+	/* Producers number codes 1, 2, 3 ...: try the direct slot first. */
+	if (code - 1 < u->nr_abbrevs && u->abbrevs[code - 1].code == code)
+		return &u->abbrevs[code - 1];
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (u->abbrevs[mid].code < code)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < u->nr_abbrevs && u->abbrevs[lo].code == code ? &u->abbrevs[lo] : NULL;
+}
+
+/* ---- units ------------------------------------------------------------------------ */
+
+/* Reads the unit header at u->start (DWARF 5, 7.5.1; DWARF 4, 7.5.1). */
+static int read_header(struct die_unit *u, uint64_t *abbrev_off)
+{
+	struct cursor c = { .p = u->sec->data + u->start, .end = u->sec->data + u->sec->size,
+			    .big_endian = u->secs->big_endian };
+	uint64_t length = read_fixed(&c, 4);
+
+	u->off_size = 4;
+	if (length == 0xffffffff) {
+		length = read_fixed(&c, 8);
+		u->off_size = 8;
+	}
+	if (c.bad || length > (uint64_t)(c.end - c.p))
+		return fail(u, "unit header past the end of the section");
+	u->end = (uint64_t)(c.p - u->sec->data) + length;
+	c.end = c.p + length;
+	u->version = (uint16_t)read_fixed(&c, 2);
+	if (u->version < 2 || u->version > 5)
+		return fail(u, "unknown unit version");
+	if (u->version >= 5) {
+		u->unit_type = read_u8(&c);
+		u->addr_size = read_u8(&c);
+		*abbrev_off = read_fixed(&c, u->off_size);
+	} else {
+		u->unit_type = u->in_types ? DW_UT_type : DW_UT_compile;
+		*abbrev_off = read_fixed(&c, u->off_size);
+		u->addr_size = read_u8(&c);
+	}
+	if (u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type)
+		skip(&c, 8 + u->off_size);	/* signature, type offset */
+	else if (u->unit_type == DW_UT_skeleton || u->unit_type == DW_UT_split_compile)
+		skip(&c, 8);			/* unit id */
+	if (c.bad)
+		return fail(u, "unit header cut short");
+	if (u->addr_size != 4 && u->addr_size != 8 && u->addr_size != 2)
+		return fail(u, "bad address size in unit header");
+	u->first_die = (uint64_t)(c.p - u->sec->data);
+	return 0;
+}
+
+int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_types,
+		   uint64_t start, Dwarf_CU *cu)
+{
+	uint64_t abbrev_off = 0;
+
+	memset(u, 0, sizeof(*u));
+	u->secs = s;
+	u->sec = in_types ? &s->types : &s->info;
+	u->in_types = in_types;
+	u->start = start;
+	u->cu = cu;
+	if (start >= u->sec->size)
+		return fail(u, "unit past the end of the section");
+	return read_header(u, &abbrev_off) ?: read_abbrevs(u, abbrev_off);
+}
+
+void die_unit__release(struct die_unit *u)
+{
+	uint32_t i;
+
+	for (i = 0; i < u->nr_abbrevs; i++)
+		free(u->abbrevs[i].specs);
+	free(u->abbrevs);
+	u->abbrevs = NULL;
+	u->nr_abbrevs = 0;
+}
+
+/* ---- DIEs ---------------------------------------------------------------------------- */
+
+/* The DIE at @off: 0, 1 for a null entry (its end in ret->off + 1), -EINVAL. */
+static int read_die(struct die_unit *u, uint64_t off, struct die *ret)
+{
+	struct cursor c = unit_cursor(u, off);
+	uint64_t code = read_uleb(&c);
+
+	if (c.bad)
+		return fail(u, "DIE past the end of its unit");
+	ret->unit = u;
+	ret->off = off;
+	ret->end = 0;
+	if (!code) {
+		ret->abbrev = NULL;
+		ret->has_children = false;
+		return 1;
+	}
+	ret->abbrev = find_abbrev(u, code);
+	if (!ret->abbrev)
+		return fail(u, "DIE with an unknown abbreviation code");
+	ret->tag = ret->abbrev->tag;
+	ret->has_children = ret->abbrev->has_children;
+	ret->attrs_end = ret->abbrev->fixed_size >= 0 ?
+			 (uint64_t)(c.p - u->sec->data) + ret->abbrev->fixed_size : 0;
+	return 0;
+}
+
+/* Where @d's attribute values end, reading them when their size varies. */
+static int find_attrs_end(struct die *d)
+{
+	struct die_unit *u = d->unit;
+	struct cursor c = unit_cursor(u, d->off);
+	uint32_t i;
+
+	if (d->attrs_end)
+		return d->attrs_end > u->end ? fail(u, "DIE past the end of its unit") : 0;
+	read_uleb(&c);
+	for (i = 0; i < d->abbrev->nr_specs && !c.bad; i++) {
+		struct die_attr a;
+		unsigned int form = d->abbrev->specs[i].form;
+		int size = d->abbrev->specs[i].size;
+
+		if (form == DW_FORM_indirect) {
+			form = (unsigned int)read_uleb(&c);
+			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
+				return fail(u, "bad form through DW_FORM_indirect");
+			size = fixed_form_size(u, form);
+		}
+		if (!read_value(u, &c, form, size, &a))
+			return fail(u, "unknown attribute form");
+	}
+	if (c.bad)
+		return fail(u, "attribute value past the end of its unit");
+	d->attrs_end = (uint64_t)(c.p - u->sec->data);
+	return 0;
+}
+
+int die__at(struct die_unit *u, uint64_t off, struct die *ret)
+{
+	int rc;
+
+	ret->parent = NULL;
+	if (off < u->first_die || off >= u->end)
+		return fail(u, "DIE offset outside its unit");
+	rc = read_die(u, off, ret);
+	return rc > 0 ? fail(u, "null entry where a DIE was expected") : rc;
+}
+
+int die__unit_die(struct die_unit *u, struct die *ret)
+{
+	return die__at(u, u->first_die, ret);
+}
+
+int die__child(struct die *parent, struct die *child)
+{
+	int rc;
+
+	if (!parent->has_children)
+		return 1;
+	rc = find_attrs_end(parent);
+	if (rc)
+		return rc;
+	child->parent = parent;
+	rc = read_die(parent->unit, parent->attrs_end, child);
+	if (rc > 0)
+		parent->end = parent->attrs_end + 1;
+	return rc;
+}
+
+/* The DW_AT_sibling of @d, when it has one in a form of fixed size; else 0. */
+static uint64_t sibling_attr(struct die *d)
+{
+	const struct die_abbrev *ab = d->abbrev;
+	struct die_unit *u = d->unit;
+	struct cursor c = unit_cursor(u, d->off);
+	uint32_t i;
+
+	read_uleb(&c);
+	for (i = 0; i < ab->nr_specs; i++) {
+		int size = ab->specs[i].size;
+		struct die_attr a = { .name = ab->specs[i].name };
+		uint64_t target;
+
+		if (size < 0)	/* find_attrs_end() will read the values one by one */
+			return 0;
+		if (ab->specs[i].name != DW_AT_sibling) {
+			skip(&c, size);
+			continue;
+		}
+		read_value(u, &c, ab->specs[i].form, size, &a);
+		return !c.bad && die_attr__ref(u, &a, &target) && target > d->off ? target : 0;
+	}
+	return 0;
+}
+
+/* The end of @d's subtree, reading it DIE by DIE as far as needed. */
+static int find_end(struct die *d)
+{
+	struct die_unit *u = d->unit;
+	struct die cur = *d;
+	unsigned int depth = 0;
+	uint64_t next;
+	int rc;
+
+	for (;;) {
+		if (cur.end) {
+			next = cur.end;
+		} else if (cur.has_children && cur.abbrev->has_sibling &&
+			   (next = sibling_attr(&cur))) {
+			/* the producer's own pointer past the subtree */
+		} else {
+			rc = find_attrs_end(&cur);
+			if (rc)
+				return rc;
+			next = cur.attrs_end;
+			depth += cur.has_children;
+		}
+		/* null entries close a level each */
+		while ((rc = read_die(u, next, &cur)) == 1 && depth) {
+			depth--;
+			next++;
+		}
+		if (rc < 0)
+			return rc;
+		if (!depth) {
+			d->end = next;
+			return 0;
+		}
+	}
+}
+
+int die__sibling(struct die *d)
+{
+	struct die *parent = d->parent;
+	uint64_t next;
+	int rc = find_end(d);
+
+	if (rc)
+		return rc;
+	next = d->end;
+	rc = read_die(d->unit, next, d);
+	d->parent = parent;
+	if (rc > 0 && parent)
+		parent->end = next + 1;
+	return rc;
+}
+
+bool die__has_attr(const struct die *d, unsigned int name)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->abbrev->nr_specs; i++)
+		if (d->abbrev->specs[i].name == name)
+			return true;
+	return false;
+}
+
+int die__attrs(struct die *d, die_attr_fn fn, void *arg)
+{
+	struct die_unit *u = d->unit;
+	struct cursor c = unit_cursor(u, d->off);
+	const struct die_abbrev *ab = d->abbrev;
+	uint32_t i;
+	int rc;
+
+	read_uleb(&c);
+	for (i = 0; i < ab->nr_specs; i++) {
+		const struct die_attr_spec *sp = &ab->specs[i];
+		struct die_attr a = { .name = sp->name, .implicit_const = sp->implicit_const };
+		unsigned int form = sp->form;
+		int size = sp->size;
+
+		if (form == DW_FORM_indirect) {
+			form = (unsigned int)read_uleb(&c);
+			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
+				return fail(u, "bad form through DW_FORM_indirect");
+			size = fixed_form_size(u, form);
+		}
+		if (!read_value(u, &c, form, size, &a))
+			return fail(u, "unknown attribute form");
+		if (c.bad)
+			return fail(u, "attribute value past the end of its unit");
+		rc = fn(&a, arg);
+		if (rc)
+			return rc;
+	}
+	d->attrs_end = (uint64_t)(c.p - u->sec->data);
+	return 0;
+}
+
+/* ---- values -------------------------------------------------------------------------- */
+
+bool die_attr__constant(const struct die_attr *a, uint64_t *ret)
+{
+	switch (a->form) {
+	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4: case DW_FORM_data8:
+	case DW_FORM_udata: case DW_FORM_sdata:
+		*ret = a->value;
+		return true;
+	case DW_FORM_implicit_const:
+		*ret = (uint64_t)a->implicit_const;
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool die_attr__flag(const struct die_attr *a, bool *ret)
+{
+	if (a->form == DW_FORM_flag_present)
+		*ret = true;
+	else if (a->form == DW_FORM_flag)
+		*ret = a->value != 0;
+	else
+		return false;
+	return true;
+}
+
+static const char *string_at(const struct die_bytes *sec, bool terminated, uint64_t off)
+{
+	const char *s;
+
+	if (off >= sec->size)
+		return NULL;
+	s = (const char *)sec->data + off;
+	if (!terminated && !memchr(s, 0, sec->size - off))
+		return NULL;
+	return s;
+}
+
+const char *die_attr__string(const struct die_unit *u, const struct die_attr *a)
+{
+	const struct die_sections *s = u->secs;
+
+	switch (a->form) {
+	case DW_FORM_string:
+		return (const char *)a->valp;
+	case DW_FORM_strp:
+		return string_at(&s->str, s->str_terminated, a->value);
+	case DW_FORM_line_strp:
+		return string_at(&s->line_str, s->line_str_terminated, a->value);
+	default:
+		return NULL;
+	}
+}
+
+bool die_attr__ref(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
+{
+	uint64_t off;
+
+	switch (a->form) {
+	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+		break;
+	default:
+		return false;
+	}
+	if (a->value >= u->end - u->start)
+		return false;
+	off = u->start + a->value;
+	if (off < u->first_die)
+		return false;
+	*ret = off;
+	return true;
+}
+
+bool die_attr__block(const struct die_attr *a, const uint8_t **data, uint64_t *len)
+{
+	switch (a->form) {
+	case DW_FORM_block1: case DW_FORM_block2: case DW_FORM_block4: case DW_FORM_block:
+	case DW_FORM_exprloc:
+		*data = a->valp + a->block_off;
+		*len = a->block_len;
+		return true;
+	default:
+		return false;
+	}
+}
+
+Dwarf_Attribute die_attr__libdw(const struct die_unit *u, const struct die_attr *a)
+{
+	return (Dwarf_Attribute){ .code = a->name, .form = a->form,
+				  .valp = (unsigned char *)(uintptr_t)a->valp, .cu = u->cu };
+}

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DIE_READER_H
+#define PAHOLE_DIE_READER_H
+/*
+ * A DIE reader driven by the unit's abbreviation table, straight from the
+ * bytes of .debug_info (or .debug_types): the DWARF loader's walk of a CU,
+ * without libdw's per-DIE abbreviation lookups, locks and repeated
+ * skipping. Every read is bounds-checked: corrupt input gives -EINVAL and
+ * a reason, never a read outside the sections.
+ *
+ * The sections are shared and read-only; a struct die_unit and its DIEs
+ * belong to the one thread that loads the CU.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <elfutils/libdw.h>
+
+/* One section's bytes: borrowed from libelf (as libdw reads them). */
+struct die_bytes {
+	const uint8_t	*data;
+	uint64_t	size;
+};
+
+/* The sections the reader reads; read-only once set up. */
+struct die_sections {
+	struct die_bytes	info, types, abbrev, str, line_str;
+	bool			big_endian;
+	bool			str_terminated;		/* .debug_str ends with a NUL */
+	bool			line_str_terminated;	/* so does .debug_line_str */
+};
+
+/*
+ * Finds the sections in @elf, the ELF handle libdw reads (dwarf_getelf()):
+ * their data are then relocated (ET_REL) and decompressed as libdw left
+ * them. Missing sections are empty. Main thread, after libdw has opened
+ * the file and before any worker starts.
+ */
+void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian);
+
+struct die_abbrev;
+
+/* One unit (CU or type unit): its header and abbreviation table. */
+struct die_unit {
+	const struct die_sections *secs;	/* borrowed */
+	const struct die_bytes	*sec;		/* secs->info or secs->types */
+	Dwarf_CU		*cu;		/* libdw's, for its form readers; borrowed */
+	uint64_t		start;		/* section offset of the unit header */
+	uint64_t		end;		/* past its last byte */
+	uint64_t		first_die;	/* section offset of the unit DIE */
+	uint16_t		version;
+	uint8_t			unit_type;	/* DW_UT_*; DW_UT_type for .debug_types */
+	uint8_t			addr_size, off_size;
+	bool			in_types;	/* in .debug_types (DWARF 4) */
+	struct die_abbrev	*abbrevs;	/* owned; sorted by code */
+	uint32_t		nr_abbrevs;
+	const char		*errmsg;	/* the last error's reason (static text) */
+};
+
+/*
+ * Reads the header of the unit at section offset @start (of .debug_types
+ * when @in_types) and its abbreviation table. @cu is libdw's handle of the
+ * same unit, kept for the caller (may be NULL). 0, or -EINVAL with the
+ * reason in u->errmsg, or -ENOMEM. Release with die_unit__release(), also
+ * after a failure.
+ */
+int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_types,
+		   uint64_t start, Dwarf_CU *cu);
+void die_unit__release(struct die_unit *u);
+
+/* A DIE being read; on the stack of the walk. */
+struct die {
+	struct die_unit		*unit;		/* borrowed */
+	struct die		*parent;	/* set by die__child(), else NULL */
+	const struct die_abbrev	*abbrev;	/* borrowed from the unit */
+	uint64_t		off;		/* section offset */
+	uint64_t		attrs_end;	/* past its attribute values; 0 until known */
+	uint64_t		end;		/* past its children; 0 until known */
+	uint32_t		tag;
+	bool			has_children;
+};
+
+/* The DIE at section offset @off of @u. 0, or -EINVAL (u->errmsg). */
+int die__at(struct die_unit *u, uint64_t off, struct die *ret);
+
+/* The unit DIE of @u. 0, or -EINVAL (u->errmsg). */
+int die__unit_die(struct die_unit *u, struct die *ret);
+
+/* The first child of @parent: 0 and *child, 1 when none, -EINVAL (errmsg). */
+int die__child(struct die *parent, struct die *child);
+
+/* Moves @d to its next sibling: 0, 1 when it was the last, -EINVAL (errmsg). */
+int die__sibling(struct die *d);
+
+/* Whether @d has an attribute called @name. */
+bool die__has_attr(const struct die *d, unsigned int name);
+
+/* One attribute value as read; what is decoded depends on the form. */
+struct die_attr {
+	unsigned int	name;		/* DW_AT_* */
+	unsigned int	form;		/* DW_FORM_*, after DW_FORM_indirect */
+	const uint8_t	*valp;		/* the value's bytes in the section */
+	uint64_t	value;		/* constants, flags, addresses, offsets, indexes */
+	int64_t		implicit_const;	/* DW_FORM_implicit_const */
+	uint64_t	block_len;	/* blocks and exprloc: at valp + block_off */
+	uint8_t		block_off;
+};
+
+/* Called for each attribute of a DIE; nonzero stops the walk with that value. */
+typedef int (*die_attr_fn)(const struct die_attr *a, void *arg);
+
+/*
+ * Reads every attribute of @d in order, calling @fn for each. Returns 0, fn's
+ * nonzero value, or -EINVAL (unit->errmsg) on a bad form or a value past the
+ * unit's end.
+ */
+int die__attrs(struct die *d, die_attr_fn fn, void *arg);
+
+/*
+ * Value readers in the manner of libdw's dwarf_form*() for the forms they
+ * decode. die_attr__constant(): data1/2/4/8 and udata zero-extended, sdata
+ * and implicit_const with their sign; false for other forms.
+ * die_attr__flag(): flag and flag_present. die_attr__string(): string, strp
+ * and line_strp; NULL for other forms or an offset past the section.
+ * die_attr__ref(): the section offset of a reference inside the unit
+ * (ref1/2/4/8/udata); false for other forms or a target outside the unit.
+ * die_attr__block(): block forms and exprloc.
+ */
+bool die_attr__constant(const struct die_attr *a, uint64_t *ret);
+bool die_attr__flag(const struct die_attr *a, bool *ret);
+const char *die_attr__string(const struct die_unit *u, const struct die_attr *a);
+bool die_attr__ref(const struct die_unit *u, const struct die_attr *a, uint64_t *ret);
+bool die_attr__block(const struct die_attr *a, const uint8_t **data, uint64_t *len);
+
+/* @a as libdw's attribute, for its readers of what this one leaves to it. */
+Dwarf_Attribute die_attr__libdw(const struct die_unit *u, const struct die_attr *a);
+
+#endif

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the DIE reader on a hand-made DWARF 5 unit: the walk
+ * (children, siblings after a walk, through DW_AT_sibling and by skipping),
+ * the value forms the loader reads, and every truncation of the unit, which
+ * must end in -EINVAL, never a read out of bounds (run under ASan by
+ * make check-sanitize).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+
+#include "../../die_reader.h"
+
+static int failures;
+
+#define CHECK(name, cond)							\
+	do {									\
+		if (!(cond)) {							\
+			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
+			failures++;						\
+		}								\
+	} while (0)
+
+static const uint8_t abbrev[] = {
+	1, DW_TAG_compile_unit, DW_CHILDREN_yes,
+		DW_AT_name, DW_FORM_string, DW_AT_language, DW_FORM_data1, 0, 0,
+	2, DW_TAG_base_type, DW_CHILDREN_no,
+		DW_AT_name, DW_FORM_strp, DW_AT_byte_size, DW_FORM_data1,
+		DW_AT_encoding, DW_FORM_implicit_const, 5, 0, 0,
+	3, DW_TAG_structure_type, DW_CHILDREN_yes,
+		DW_AT_name, DW_FORM_string, DW_AT_byte_size, DW_FORM_udata,
+		DW_AT_sibling, DW_FORM_ref4, 0, 0,
+	4, DW_TAG_member, DW_CHILDREN_no,
+		DW_AT_name, DW_FORM_string, DW_AT_type, DW_FORM_ref4,
+		DW_AT_data_member_location, DW_FORM_sdata, DW_AT_external, DW_FORM_flag_present,
+		0, 0,
+	5, DW_TAG_union_type, DW_CHILDREN_yes, DW_AT_name, DW_FORM_indirect, 0, 0,
+	0,
+};
+
+static const uint8_t str[] = "int";
+
+/* Offsets of the DIEs in info[] below. */
+enum { CU_DIE = 12, BASE = 19, STRUCT = 25, MEMBER_A = 34, MEMBER_B = 42, UNION = 51,
+       UNION_MEMBER = 55, INFO_SIZE = 65 };
+
+static const uint8_t info[INFO_SIZE] = {
+	INFO_SIZE - 4, 0, 0, 0, 5, 0, DW_UT_compile, 8, 0, 0, 0, 0,
+	/* 12: no children, despite its abbreviation */
+	1, 'c', 'u', 0, DW_LANG_C11, 0,
+	/* 18: a null entry outside any list */
+	0,
+	2, 0, 0, 0, 0, 4,
+	3, 's', 0, 0x88, 0x01, UNION, 0, 0, 0,
+	4, 'a', 0, BASE, 0, 0, 0, 0,
+	4, 'b', 0, BASE, 0, 0, 0, 0x7c,
+	0,
+	5, DW_FORM_string, 'u', 0,
+	4, 'c', 0, BASE, 0, 0, 0, 1,
+	0,
+	0,
+};
+
+struct seen {
+	const struct die_unit	*u;
+	const char		*name;
+	uint64_t		byte_size, encoding, type_off, location;
+	bool			external, has_type;
+};
+
+static int collect(const struct die_attr *a, void *arg)
+{
+	struct seen *s = arg;
+	bool flag;
+
+	switch (a->name) {
+	case DW_AT_name:
+		s->name = die_attr__string(s->u, a);
+		break;
+	case DW_AT_byte_size:
+		die_attr__constant(a, &s->byte_size);
+		break;
+	case DW_AT_encoding:
+		die_attr__constant(a, &s->encoding);
+		break;
+	case DW_AT_type:
+		s->has_type = die_attr__ref(s->u, a, &s->type_off);
+		break;
+	case DW_AT_data_member_location:
+		die_attr__constant(a, &s->location);
+		break;
+	case DW_AT_external:
+		s->external = die_attr__flag(a, &flag) && flag;
+		break;
+	}
+	return 0;
+}
+
+static struct seen attrs_of(struct die *d)
+{
+	struct seen s = { .u = d->unit };
+
+	if (die__attrs(d, collect, &s))
+		s.name = "(error)";
+	return s;
+}
+
+static void init_sections(struct die_sections *s, const uint8_t *bytes, size_t size)
+{
+	memset(s, 0, sizeof(*s));
+	s->info = (struct die_bytes){ bytes, size };
+	s->abbrev = (struct die_bytes){ abbrev, sizeof(abbrev) };
+	s->str = (struct die_bytes){ str, sizeof(str) };
+	s->str_terminated = true;
+}
+
+static void test_die_reader__walk(void)
+{
+	struct die_sections secs;
+	struct die_unit u;
+	struct die cu, d, m;
+	struct seen s;
+
+	init_sections(&secs, info, sizeof(info));
+	CHECK("unit", die_unit__init(&u, &secs, false, 0, NULL) == 0);
+	CHECK("first DIE", u.first_die == CU_DIE && u.version == 5 && u.addr_size == 8);
+	CHECK("unit DIE", die__unit_die(&u, &cu) == 0 && cu.tag == DW_TAG_compile_unit);
+	/* the unit DIE's children start after its attributes: offset 17 is 0 */
+	CHECK("no children", die__child(&cu, &d) == 1);
+	CHECK("base at", die__at(&u, BASE, &d) == 0 && d.tag == DW_TAG_base_type);
+	s = attrs_of(&d);
+	CHECK("strp", s.name && !strcmp(s.name, "int"));
+	CHECK("data1, implicit_const", s.byte_size == 4 && s.encoding == 5);
+	CHECK("struct at", die__at(&u, STRUCT, &d) == 0 && d.tag == DW_TAG_structure_type);
+	s = attrs_of(&d);
+	CHECK("string, udata", s.name && !strcmp(s.name, "s") && s.byte_size == 136);
+	CHECK("first member", die__child(&d, &m) == 0 && m.off == MEMBER_A);
+	s = attrs_of(&m);
+	CHECK("ref4, flag_present", s.has_type && s.type_off == BASE && s.external);
+	CHECK("second member", die__sibling(&m) == 0 && m.off == MEMBER_B);
+	s = attrs_of(&m);
+	CHECK("sdata", s.location == (uint64_t)-4);
+	CHECK("last member", die__sibling(&m) == 1 && d.end == UNION);
+	d.end = 0;	/* as if its children were never walked: DW_AT_sibling */
+	CHECK("sibling attribute", die__sibling(&d) == 0 && d.off == UNION);
+	s = attrs_of(&d);
+	CHECK("indirect", s.name && !strcmp(s.name, "u"));
+	CHECK("union member", die__child(&d, &m) == 0 && m.off == UNION_MEMBER);
+	s = attrs_of(&m);
+	CHECK("udata location", s.location == 1);
+	CHECK("skip to the end", die__at(&u, STRUCT, &d) == 0 && die__sibling(&d) == 0 &&
+	      die__sibling(&d) == 1);
+	CHECK("bad offset", die__at(&u, INFO_SIZE, &d) == -EINVAL && u.errmsg);
+	die_unit__release(&u);
+}
+
+/* Walks every DIE below @d, reading every attribute; returns what failed. */
+static int walk(struct die *d, unsigned int depth)
+{
+	struct die child;
+	struct seen s;
+	int rc;
+
+	s = attrs_of(d);
+	if (s.name && !strcmp(s.name, "(error)"))
+		return -EINVAL;
+	if (depth > 8)
+		return 0;
+	for (rc = die__child(d, &child); rc == 0; rc = die__sibling(&child))
+		if (walk(&child, depth + 1))
+			return -EINVAL;
+	return rc < 0 ? rc : 0;
+}
+
+/* Every shorter unit_length, and every byte of the unit changed: no crash. */
+static void test_die_reader__truncated_and_corrupt(void)
+{
+	struct die_sections secs;
+	uint8_t *bytes;
+	size_t n, i;
+
+	for (n = 0; n <= sizeof(info); n++) {
+		struct die_unit u;
+		struct die d;
+
+		/* an exact-size copy, so ASan sees any read past the end */
+		bytes = malloc(n ? n : 1);
+		memcpy(bytes, info, n);
+		if (n >= 4)
+			bytes[0] = (uint8_t)(n - 4);
+		init_sections(&secs, bytes, n);
+		if (die_unit__init(&u, &secs, false, 0, NULL) == 0 && die__unit_die(&u, &d) == 0) {
+			walk(&d, 0);
+			if (die__at(&u, STRUCT, &d) == 0)
+				walk(&d, 0);
+		}
+		CHECK("full unit reads", n != sizeof(info) || u.nr_abbrevs == 5);
+		die_unit__release(&u);
+		free(bytes);
+	}
+	for (i = 4; i < sizeof(info); i++) {
+		for (n = 0; n < 256; n += 17) {
+			struct die_unit u;
+			struct die d;
+
+			bytes = malloc(sizeof(info));
+			memcpy(bytes, info, sizeof(info));
+			bytes[i] = (uint8_t)n;
+			init_sections(&secs, bytes, sizeof(info));
+			if (die_unit__init(&u, &secs, false, 0, NULL) == 0 &&
+			    die__at(&u, STRUCT, &d) == 0)
+				walk(&d, 0);
+			die_unit__release(&u);
+			free(bytes);
+		}
+	}
+}
+
+int main(void)
+{
+	test_die_reader__walk();
+	test_die_reader__truncated_and_corrupt();
+	if (failures) {
+		printf("%d failures\n", failures);
+		return 1;
+	}
+	printf("die_reader: all passed\n");
+	return 0;
+}
