@@ -140,10 +140,10 @@ unsigned int btf_encoder__nr_types(const struct btf_encoder *e)
 	return e->nr_types;
 }
 
-static void encode_error(const struct btf_encoder *e, const struct cu *cu,
+static void encode_error(const struct btf_encoder_opts *o, const struct cu *cu,
 			 const struct type *t, const char *what, int err)
 {
-	pr_err("%s: %s: die 0x%llx: %s '%s': %s%s%s", e->opts.in_path,
+	pr_err("%s: %s: die 0x%llx: %s '%s': %s%s%s", o->in_path,
 	       cu->name ? cu->name : "?", (unsigned long long)t->src_off,
 	       kind_names[t->kind], t->name ? t->name : "", what,
 	       err ? ": " : "", err ? strerror(-err) : "");
@@ -211,9 +211,9 @@ static void rec_int(struct btf_rec *rec, const struct type *t)
 		     t->encoding == BE_BOOL ? BTF_INT_BOOL : 0;
 }
 
-static void rec_base(const struct btf_encoder *e, const struct type *t, struct btf_rec *rec)
+static void rec_base(const struct btf_encoder_opts *o, const struct type *t, struct btf_rec *rec)
 {
-	if (!e->opts.gen_floats || (t->encoding != BE_FLOAT && t->encoding != BE_COMPLEX_FLOAT)) {
+	if (!o->gen_floats || (t->encoding != BE_FLOAT && t->encoding != BE_COMPLEX_FLOAT)) {
 		rec_int(rec, t);
 		return;
 	}
@@ -250,7 +250,7 @@ static bool rec_member(struct btf_rec *rec, struct btf_rec_item *it, const struc
 	return true;
 }
 
-static int rec_struct(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+static int rec_struct(struct btf_recs *rs, const struct cu *cu, const struct type *t,
 		      struct btf_rec *rec)
 {
 	struct btf_rec_item *it;
@@ -264,7 +264,7 @@ static int rec_struct(struct btf_encoder *e, const struct cu *cu, const struct t
 	rec->kind = t->kind == TK_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT;
 	rec->name = t->name;
 	rec->size = t->byte_size;
-	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries);
+	it = btf_recs__add_items(rs, rec, t->nr_entries);
 	if (!it)
 		return -ENOMEM;
 	for (i = 0; i < t->nr_entries; i++)
@@ -286,10 +286,10 @@ static bool enum_is_signed(const struct cu *cu, const struct type *t)
  * Values are added as read: a negative one sets kind_flag (libbpf). Without
  * ENUM64 every value is cut to 32 bits first, as older kernels expect.
  */
-static int rec_enum(struct btf_encoder *e, const struct cu *cu, const struct type *t,
-		    struct btf_rec *rec)
+static int rec_enum(const struct btf_encoder_opts *o, struct btf_recs *rs, const struct cu *cu,
+		    const struct type *t, struct btf_rec *rec)
 {
-	bool is_64 = t->byte_size > 4 && e->opts.enum64;
+	bool is_64 = t->byte_size > 4 && o->enum64;
 	struct btf_rec_item *it;
 	uint32_t i;
 
@@ -298,12 +298,12 @@ static int rec_enum(struct btf_encoder *e, const struct cu *cu, const struct typ
 	rec->size = t->byte_size;
 	rec->kflag = is_64 && enum_is_signed(cu, t);
 	rec->is_matchable = is_pow2(rec->size) && rec->size <= 8;
-	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries);
+	it = btf_recs__add_items(rs, rec, t->nr_entries);
 	if (!it)
 		return -ENOMEM;
 	for (i = 0; i < t->nr_entries; i++) {
 		uint64_t v = t->enumerators[i].value;
-		int64_t value = is_64 || e->opts.enum64 ? (int64_t)v : (int64_t)(uint32_t)v;
+		int64_t value = is_64 || o->enum64 ? (int64_t)v : (int64_t)(uint32_t)v;
 
 		it[i] = (struct btf_rec_item){ t->enumerators[i].name, 0, (uint32_t)value,
 					       (uint32_t)((uint64_t)value >> 32) };
@@ -315,7 +315,7 @@ static int rec_enum(struct btf_encoder *e, const struct cu *cu, const struct typ
 	return 0;
 }
 
-static int rec_proto(struct btf_encoder *e, const struct cu *cu, const struct type *t,
+static int rec_proto(struct btf_recs *rs, const struct cu *cu, const struct type *t,
 		     struct btf_rec *rec)
 {
 	struct btf_rec_item *it;
@@ -324,7 +324,7 @@ static int rec_proto(struct btf_encoder *e, const struct cu *cu, const struct ty
 	rec->kind = BTF_KIND_FUNC_PROTO;
 	rec->type = resolve_ref(cu, t->type);
 	/* "..." is a last parameter without name and type */
-	it = btf_repeats__add_items(e->repeats, rec, t->nr_entries + t->has_varargs);
+	it = btf_recs__add_items(rs, rec, t->nr_entries + t->has_varargs);
 	if (!it)
 		return -ENOMEM;
 	for (i = 0; i < t->nr_entries; i++)
@@ -333,14 +333,16 @@ static int rec_proto(struct btf_encoder *e, const struct cu *cu, const struct ty
 	return 0;
 }
 
-/* Before the first "int" is known, arrays get their index type when appended. */
-static void rec_array(const struct btf_encoder *e, const struct cu *cu, const struct type *t,
-		      struct btf_rec *rec)
+/*
+ * The index type is the BTF's first "int", given when the CU is matched
+ * (btf_repeats__match()); before that is known, arrays get theirs when
+ * appended.
+ */
+static void rec_array(const struct cu *cu, const struct type *t, struct btf_rec *rec)
 {
 	rec->kind = BTF_KIND_ARRAY;
 	rec->type = resolve_ref(cu, t->type);
 	rec->extra = t->nr_elems;
-	rec->index_type = e->index_type;
 }
 
 static void rec_ref_kind(const struct cu *cu, const struct type *t, uint8_t kind,
@@ -353,30 +355,31 @@ static void rec_ref_kind(const struct cu *cu, const struct type *t, uint8_t kind
 }
 
 /* One core type's record. 0, or -ENOMEM; other failures stay in the record. */
-static int rec_build(struct btf_encoder *e, const struct cu *cu, const struct type *t,
-		     struct btf_rec *rec)
+static int rec_build(const struct btf_encoder_opts *o, struct btf_recs *rs, const struct cu *cu,
+		     const struct type *t, struct btf_rec *rec)
 {
 	rec->is_matchable = true;
 	switch (t->kind) {
-	case TK_BASE:		rec_base(e, t, rec); break;
+	case TK_BASE:		rec_base(o, t, rec); break;
 	case TK_POINTER:	rec_ref_kind(cu, t, BTF_KIND_PTR, rec); break;
 	case TK_CONST:		rec_ref_kind(cu, t, BTF_KIND_CONST, rec); break;
 	case TK_VOLATILE:	rec_ref_kind(cu, t, BTF_KIND_VOLATILE, rec); break;
 	case TK_RESTRICT:	rec_ref_kind(cu, t, BTF_KIND_RESTRICT, rec); break;
 	case TK_TYPEDEF:	rec_ref_kind(cu, t, BTF_KIND_TYPEDEF, rec); break;
 	case TK_TYPE_TAG:	rec_ref_kind(cu, t, BTF_KIND_TYPE_TAG, rec); break;
-	case TK_ARRAY:		rec_array(e, cu, t, rec); break;
+	case TK_ARRAY:		rec_array(cu, t, rec); break;
 	case TK_STRUCT:
-	case TK_UNION:		return rec_struct(e, cu, t, rec);
-	case TK_ENUM:		return rec_enum(e, cu, t, rec);
-	case TK_FUNC_PROTO:	return rec_proto(e, cu, t, rec);
+	case TK_UNION:		return rec_struct(rs, cu, t, rec);
+	case TK_ENUM:		return rec_enum(o, rs, cu, t, rec);
+	case TK_FUNC_PROTO:	return rec_proto(rs, cu, t, rec);
 	default:		rec_error(rec, -EOPNOTSUPP, NULL); break;
 	}
 	return 0;
 }
 
-static int build_recs(struct btf_encoder *e, const struct cu *cu, struct btf_rec *recs)
+static int build_recs(const struct btf_encoder_opts *o, struct btf_recs *rs, const struct cu *cu)
 {
+	struct btf_rec *recs = btf_recs__recs(rs);
 	uint32_t i;
 	int err;
 
@@ -385,7 +388,7 @@ static int build_recs(struct btf_encoder *e, const struct cu *cu, struct btf_rec
 
 		if (t->kind == TK_ATOMIC)
 			continue;
-		err = rec_build(e, cu, t, &recs[i]);
+		err = rec_build(o, rs, cu, t, &recs[i]);
 		if (err)
 			return err;
 		if (recs[i].nr_items > BTF_MAX_VLEN)
@@ -443,9 +446,9 @@ static int append_params(struct btf_encoder *e, const struct btf_rec *rec,
 }
 
 /* The type with its items, if any. Returns the new BTF id or -errno. */
-static int append_rec(struct btf_encoder *e, const struct btf_rec *rec)
+static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const struct btf_rec *rec)
 {
-	const struct btf_rec_item *it = btf_repeats__items(e->repeats, rec);
+	const struct btf_rec_item *it = btf_recs__items(rs, rec);
 	uint32_t target = btf_id(e, rec->type);
 	int id;
 
@@ -485,17 +488,18 @@ static int append_rec(struct btf_encoder *e, const struct btf_rec *rec)
  * and checks that libbpf wrote what the record says (what matching relies
  * on). 0 or -errno, reported.
  */
-static int append_type(struct btf_encoder *e, const struct cu *cu, uint32_t i,
-		       struct btf_rec *rec, uint32_t provisional)
+static int append_type(struct btf_encoder *e, struct btf_recs *rs, const struct cu *cu,
+		       uint32_t i, uint32_t provisional)
 {
+	struct btf_rec *rec = &btf_recs__recs(rs)[i];
 	const struct type *t = cu__type(cu, i);
 	int id;
 
 	if (rec->err) {
 		if (rec->err_what)
-			encode_error(e, cu, t, rec->err_what, 0);
+			encode_error(&e->opts, cu, t, rec->err_what, 0);
 		else if (rec->err != -EOPNOTSUPP)
-			encode_error(e, cu, t, "cannot be encoded", rec->err);
+			encode_error(&e->opts, cu, t, "cannot be encoded", rec->err);
 		return rec->err;
 	}
 	if (rec->kind == BTF_KIND_ARRAY) {
@@ -503,18 +507,18 @@ static int append_type(struct btf_encoder *e, const struct cu *cu, uint32_t i,
 		if (!rec->index_type)
 			rec->index_type = e->index_type ?: provisional;
 	}
-	id = append_rec(e, rec);
+	id = append_rec(e, rs, rec);
 	if (id < 0) {
 		if (id != -EOPNOTSUPP)
-			encode_error(e, cu, t, "cannot be encoded", id);
+			encode_error(&e->opts, cu, t, "cannot be encoded", id);
 		return id;
 	}
 	if ((uint32_t)id != e->ids[i]) {
-		encode_error(e, cu, t, "got an unexpected BTF id", 0);
+		encode_error(&e->opts, cu, t, "got an unexpected BTF id", 0);
 		return -EINVAL;
 	}
-	if (rec->is_matchable && !btf_repeats__rec_is(e->repeats, e->btf, rec, id, e->ids)) {
-		encode_error(e, cu, t, "was not appended as its record says", 0);
+	if (rec->is_matchable && !btf_recs__rec_is(rs, e->btf, rec, id, e->ids)) {
+		encode_error(&e->opts, cu, t, "was not appended as its record says", 0);
 		return -EINVAL;
 	}
 	return 0;
@@ -522,7 +526,7 @@ static int append_type(struct btf_encoder *e, const struct cu *cu, uint32_t i,
 
 /* ---- ids --------------------------------------------------------------------------- */
 
-static int check_supported(const struct btf_encoder *e, const struct cu *cu)
+static int check_supported(const struct btf_encoder_opts *o, const struct cu *cu)
 {
 	uint32_t i;
 
@@ -530,7 +534,7 @@ static int check_supported(const struct btf_encoder *e, const struct cu *cu)
 		const struct type *t = cu__type(cu, i);
 
 		if (t->kind == TK_UNSUPPORTED) {
-			pr_err("%s: %s: die 0x%llx: unsupported DWARF tag 0x%x", e->opts.in_path,
+			pr_err("%s: %s: die 0x%llx: unsupported DWARF tag 0x%x", o->in_path,
 			       cu->name ? cu->name : "?", (unsigned long long)t->src_off,
 			       t->unsupported_tag);
 			return -EOPNOTSUPP;
@@ -795,40 +799,68 @@ static int encode_datasecs(struct btf_encoder *e)
  */
 enum { MAX_REF_DEPTH = 1024 };
 
-static int check_ref_depth(const struct btf_encoder *e, const struct cu *cu)
+static int check_ref_depth(const struct btf_encoder_opts *o, const struct cu *cu)
 {
 	uint32_t bad;
 	int err = cu__check_ref_depth(cu, MAX_REF_DEPTH, &bad);
 
 	if (err == -E2BIG)
-		encode_error(e, cu, cu__type(cu, bad), "type references nested too deeply", 0);
+		encode_error(o, cu, cu__type(cu, bad), "type references nested too deeply", 0);
 	return err;
 }
 
 /*
- * The CU's records (in *@recs_ret), its exact repeats, and its ids. 0 or
- * -errno, reported.
+ * What the encoding of @cu takes from the CU and the options alone: its
+ * checks, records and their graph, in *@ret. 0 or -errno, reported.
  */
-static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_rec **recs_ret,
-		       uint32_t *provisional_ret)
+static int prepare_recs(const struct btf_encoder_opts *o, const struct cu *cu,
+			struct btf_recs **ret)
 {
-	struct btf_rec *recs;
-	int err;
+	struct btf_recs *rs = NULL;
+	int err = check_ref_depth(o, cu) ?: check_supported(o, cu);
 
-	err = check_supported(e, cu);
 	if (err)
 		return err;
-	err = dw_ensure_cap(&e->ids, &e->ids_cap, sizeof(*e->ids), cu->nr_types);
-	recs = err ? NULL : btf_repeats__begin_cu(e->repeats, cu->nr_types);
-	err = recs ? build_recs(e, cu, recs) : -ENOMEM;
-	err = err ?: btf_repeats__match(e->repeats, e->btf, e->ids);
+	err = btf_recs__new(cu->nr_types, &rs);
+	err = err ?: build_recs(o, rs, cu) ?: btf_recs__graph(rs);
+	if (err) {
+		pr_err("%s: %s: cannot encode: %s", o->in_path, cu->name ? cu->name : "?",
+		       strerror(-err));
+		btf_recs__free(rs);
+		return err;
+	}
+	*ret = rs;
+	return 0;
+}
+
+static void free_prepared(void *prepared)
+{
+	btf_recs__free(prepared);
+}
+
+int btf_encoder__prepare_cu(struct cu *cu, const void *opts)
+{
+	struct btf_recs *rs;
+	int err = prepare_recs(opts, cu, &rs);
+
+	if (!err)
+		cu__set_prepared(cu, rs, free_prepared);
+	return err;
+}
+
+/* The CU's exact repeats, and its ids. 0 or -errno, reported. */
+static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
+		       uint32_t *provisional_ret)
+{
+	int err = dw_ensure_cap(&e->ids, &e->ids_cap, sizeof(*e->ids), cu->nr_types);
+
+	err = err ?: btf_repeats__match(e->repeats, e->btf, rs, e->index_type, e->ids);
 	if (err) {
 		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
 		       strerror(-err));
 		return err;
 	}
 	assign_ids(e, cu, provisional_ret);
-	*recs_ret = recs;
 	return 0;
 }
 
@@ -836,13 +868,12 @@ static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_re
  * The CU's types that are no exact repeats, appended in core id order, then
  * indexed for the CUs to come. 0 or -errno, reported.
  */
-static int encode_types(struct btf_encoder *e, const struct cu *cu)
+static int encode_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs)
 {
 	uint32_t first_new = btf__type_cnt(e->btf), provisional, i;
-	struct btf_rec *recs;
 	int id, err;
 
-	err = check_ref_depth(e, cu) ?: match_types(e, cu, &recs, &provisional);
+	err = match_types(e, cu, rs, &provisional);
 	if (err)
 		return err;
 	find_index_type(e, cu);
@@ -850,7 +881,7 @@ static int encode_types(struct btf_encoder *e, const struct cu *cu)
 	for (i = 1; i < cu->nr_types; i++) {
 		if (cu__type(cu, i)->kind == TK_ATOMIC || e->ids[i] < first_new)
 			continue;
-		err = append_type(e, cu, i, &recs[i], provisional);
+		err = append_type(e, rs, cu, i, provisional);
 		if (err)
 			return err;
 	}
@@ -860,17 +891,39 @@ static int encode_types(struct btf_encoder *e, const struct cu *cu)
 			return id;
 		e->index_type = id;
 	}
-	err = btf_repeats__index(e->repeats, e->btf, e->ids);
+	err = btf_repeats__index(e->repeats, rs, e->ids);
 	if (err)
 		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
 		       strerror(-err));
 	return err;
 }
 
+/* The CU's prepared records, or, when it came without them, records made now. */
+static int cu_recs(const struct btf_encoder *e, const struct cu *cu, struct btf_recs **ret,
+		   struct btf_recs **owned_ret)
+{
+	int err;
+
+	*owned_ret = NULL;
+	if (cu->prepared && cu->prepared_free == free_prepared) {
+		*ret = cu->prepared;
+		return 0;
+	}
+	err = prepare_recs(&e->opts, cu, owned_ret);
+	if (!err)
+		*ret = *owned_ret;
+	return err;
+}
+
 int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 {
-	int err = encode_types(e, cu);
+	struct btf_recs *rs, *owned;
+	int err = cu_recs(e, cu, &rs, &owned);
 
+	if (err)
+		return err;
+	err = encode_types(e, cu, rs);
+	btf_recs__free(owned);
 	if (err)
 		return err;
 	err = encode_type_decl_tags(e, cu);

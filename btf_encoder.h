@@ -3,8 +3,8 @@
 #define PAHOLE_BTF_ENCODER_H
 /*
  * The model to one libbpf BTF, CU after CU in CU order, then dedup and
- * output. Every function here is for the collector (main) thread only:
- * libbpf's struct btf is not thread-safe.
+ * output. Every function here but btf_encoder__prepare_cu() is for the
+ * collector (main) thread only: libbpf's struct btf is not thread-safe.
  */
 #include <stdbool.h>
 #include <bpf/btf.h>
@@ -48,8 +48,19 @@ void btf_encoder__free(struct btf_encoder *e);
 int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab);
 
 /*
+ * The part of encoding @cu that depends on @cu and the options alone (a
+ * const struct btf_encoder_opts *, the one the encoder is made with): its
+ * checks and the records of its types, kept with @cu (cu__set_prepared())
+ * for btf_encoder__add_cu(). Touches nothing shared: any thread, as the
+ * loader's dwarf_loader_opts.prepare hook. 0 or -errno, reported with the
+ * file, CU and DIE offset.
+ */
+int btf_encoder__prepare_cu(struct cu *cu, const void *opts);
+
+/*
  * Appends the types of @cu (borrowed, only during the call) and their decl
- * tags, saves its candidate functions for btf_encoder__finish() and
+ * tags, from its prepared records or, without them, from records made
+ * now, saves its candidate functions for btf_encoder__finish() and
  * appends its selected variables. 0 or -errno, reported with the file, CU
  * and DIE offset.
  */

@@ -26,7 +26,7 @@ static const uint32_t NONE = UINT32_MAX;
 
 /*
  * Per core id of the current CU. A node is a core id with a record: not
- * void, not an alias. Its references (0: void) are r->edges[first_edge..].
+ * void, not an alias. Its references (0: void) are rs->edges[first_edge..].
  */
 struct node {
 	uint64_t	shallow;	/* hash of the record without references */
@@ -63,26 +63,23 @@ struct index_slot {
 	uint32_t	id;		/* BTF id; 0: empty */
 };
 
-struct btf_repeats {
-	/* The current CU. */
+struct btf_recs {
 	struct btf_rec		*recs;		/* owned, per core id */
-	uint32_t		nr_recs, recs_cap;
+	uint32_t		nr_recs;
 	struct btf_rec_item	*items;		/* owned */
 	uint32_t		nr_items, items_cap;
 	struct node		*nodes;		/* owned, per core id */
-	uint32_t		nodes_cap;
 	uint32_t		*edges;		/* owned: the nodes' references */
-	uint32_t		nr_edges, edges_cap;
-	uint32_t		*stack;		/* owned: Tarjan's stack */
-	uint32_t		stack_cap;
+	uint32_t		nr_edges;
+	uint32_t		*members;	/* owned: members of each group, group by group */
+	uint32_t		*groups;	/* owned: first member of each group, + the end */
+	uint32_t		nr_groups;
+};
+
+struct btf_repeats {
+	/* The current CU. */
 	uint32_t		*assumed;	/* owned: the walk's assumed members */
 	uint32_t		assumed_cap;
-	struct frame		*frames;	/* owned */
-	uint32_t		frames_cap;
-	uint32_t		*members;	/* owned: members of each group, group by group */
-	uint32_t		members_cap;
-	uint32_t		*groups;	/* owned: first member of each group, + the end */
-	uint32_t		nr_groups, groups_cap;
 	uint32_t		cu_stamp, attempt;
 	uint32_t		first_new;	/* BTF id of the CU's first appended type */
 	/* Everything appended so far. */
@@ -96,6 +93,43 @@ struct btf_repeats {
 	struct btf_repeats_stats stats;
 };
 
+int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
+{
+	struct btf_recs *rs = calloc(1, sizeof(*rs));
+
+	if (!rs)
+		return -ENOMEM;
+	rs->recs = calloc(nr_types ?: 1, sizeof(*rs->recs));
+	rs->nodes = calloc(nr_types ?: 1, sizeof(*rs->nodes));
+	rs->members = calloc(nr_types ?: 1, sizeof(*rs->members));
+	rs->groups = calloc(nr_types + 1, sizeof(*rs->groups));
+	if (!rs->recs || !rs->nodes || !rs->members || !rs->groups) {
+		btf_recs__free(rs);
+		return -ENOMEM;
+	}
+	rs->nr_recs = nr_types;
+	*ret = rs;
+	return 0;
+}
+
+void btf_recs__free(struct btf_recs *rs)
+{
+	if (!rs)
+		return;
+	free(rs->recs);
+	free(rs->items);
+	free(rs->nodes);
+	free(rs->edges);
+	free(rs->members);
+	free(rs->groups);
+	free(rs);
+}
+
+struct btf_rec *btf_recs__recs(struct btf_recs *rs)
+{
+	return rs->recs;
+}
+
 struct btf_repeats *btf_repeats__new(void)
 {
 	return calloc(1, sizeof(struct btf_repeats));
@@ -105,15 +139,7 @@ void btf_repeats__free(struct btf_repeats *r)
 {
 	if (!r)
 		return;
-	free(r->recs);
-	free(r->items);
-	free(r->nodes);
-	free(r->edges);
-	free(r->stack);
 	free(r->assumed);
-	free(r->frames);
-	free(r->members);
-	free(r->groups);
 	free(r->used);
 	free(r->claimed);
 	free(r->index);
@@ -170,45 +196,25 @@ static void id_set_add(const struct btf_repeats *r, struct id_set_entry *set, ui
 	set[i] = (struct id_set_entry){ id, stamp };
 }
 
-struct btf_rec *btf_repeats__begin_cu(struct btf_repeats *r, uint32_t nr_types)
-{
-	if (dw_ensure_cap(&r->recs, &r->recs_cap, sizeof(*r->recs), nr_types) ||
-	    dw_ensure_cap(&r->nodes, &r->nodes_cap, sizeof(*r->nodes), nr_types) ||
-	    dw_ensure_cap(&r->stack, &r->stack_cap, sizeof(*r->stack), nr_types) ||
-	    dw_ensure_cap(&r->assumed, &r->assumed_cap, sizeof(*r->assumed), nr_types) ||
-	    dw_ensure_cap(&r->frames, &r->frames_cap, sizeof(*r->frames), nr_types) ||
-	    dw_ensure_cap(&r->members, &r->members_cap, sizeof(*r->members), nr_types) ||
-	    dw_ensure_cap(&r->groups, &r->groups_cap, sizeof(*r->groups), nr_types + 1) ||
-	    ensure_sets(r, nr_types))
-		return NULL;
-	memset(r->recs, 0, nr_types * sizeof(*r->recs));
-	r->nr_recs = nr_types;
-	r->nr_items = 0;
-	r->nr_groups = 0;
-	r->cu_stamp++;
-	return r->recs;
-}
-
-struct btf_rec_item *btf_repeats__add_items(struct btf_repeats *r, struct btf_rec *rec,
-					    uint32_t nr)
+struct btf_rec_item *btf_recs__add_items(struct btf_recs *rs, struct btf_rec *rec, uint32_t nr)
 {
 	struct btf_rec_item *items;
 
-	if (nr > UINT32_MAX - r->nr_items ||
-	    dw_ensure_cap(&r->items, &r->items_cap, sizeof(*r->items), r->nr_items + nr))
+	/* At least one: no items is a valid pointer too, never NULL. */
+	if (nr >= UINT32_MAX - rs->nr_items ||
+	    dw_ensure_cap(&rs->items, &rs->items_cap, sizeof(*rs->items), rs->nr_items + nr + 1))
 		return NULL;
-	items = r->items + r->nr_items;
+	items = rs->items + rs->nr_items;
 	memset(items, 0, nr * sizeof(*items));
-	rec->first_item = r->nr_items;
+	rec->first_item = rs->nr_items;
 	rec->nr_items = nr;
-	r->nr_items += nr;
+	rs->nr_items += nr;
 	return items;
 }
 
-const struct btf_rec_item *btf_repeats__items(const struct btf_repeats *r,
-					      const struct btf_rec *rec)
+const struct btf_rec_item *btf_recs__items(const struct btf_recs *rs, const struct btf_rec *rec)
 {
-	return r->items + rec->first_item;
+	return rs->items + rec->first_item;
 }
 
 /* ---- records: references, comparison, hashes --------------------------------------- */
@@ -301,10 +307,10 @@ static bool params_are(const struct btf *btf, const struct btf_rec_item *it,
  * True when BTF type @t is what appending @rec would write, references
  * decided by @ref_is. Cheap fields first, references last.
  */
-static bool rec_is(const struct btf_repeats *r, const struct btf *btf, const struct btf_rec *rec,
+static bool rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
 		   const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
 {
-	const struct btf_rec_item *it = r->items + rec->first_item;
+	const struct btf_rec_item *it = rs->items + rec->first_item;
 
 	if (t->info != rec_info(rec) || !name_is(btf, t->name_off, rec->name))
 		return false;
@@ -341,12 +347,12 @@ static bool ref_is_mapped(void *ctx, uint32_t ref, uint32_t id)
 	return ids[ref] == id;
 }
 
-bool btf_repeats__rec_is(const struct btf_repeats *r, const struct btf *btf,
-			 const struct btf_rec *rec, uint32_t id, const uint32_t *ids)
+bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
+		      uint32_t id, const uint32_t *ids)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 
-	return t && rec_is(r, btf, rec, t, ref_is_mapped, (void *)ids);
+	return t && rec_is(rs, btf, rec, t, ref_is_mapped, (void *)ids);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -387,15 +393,19 @@ static uint64_t hash_name(const char *s)
 /*
  * @rec without its references. The items' names are left out: with the
  * type's name, offsets and values they rarely tell more, and reading them
- * costs a cache miss each; the comparison checks them.
+ * costs a cache miss each; the comparison checks them. An array's index
+ * type is known only when the CU is matched: its hash stops short of it
+ * (see set_index_type()).
  */
-static uint64_t rec_shallow_hash(const struct btf_repeats *r, const struct btf_rec *rec)
+static uint64_t rec_shallow_hash(const struct btf_recs *rs, const struct btf_rec *rec)
 {
-	const struct btf_rec_item *it = r->items + rec->first_item;
+	const struct btf_rec_item *it = rs->items + rec->first_item;
 	uint64_t h = mix(rec_info(rec), hash_name(rec->name));
 	uint32_t i;
 
 	h = mix(h, (uint64_t)rec->size << 32 | rec->extra);
+	if (rec->kind == BTF_KIND_ARRAY)
+		return h;
 	h = mix(h, rec->index_type);
 	for (i = 0; i < rec->nr_items; i++)
 		h = mix(h, (uint64_t)it[i].hi << 32 | it[i].lo);
@@ -407,19 +417,19 @@ static uint64_t rec_shallow_hash(const struct btf_repeats *r, const struct btf_r
  * of the record it refers to, one outside by BTF id (@ids). False when an
  * outside reference has no BTF id yet: a type still to append.
  */
-static bool node_hash(const struct btf_repeats *r, uint32_t x, uint32_t g, const uint32_t *ids,
+static bool node_hash(const struct btf_recs *rs, uint32_t x, uint32_t g, const uint32_t *ids,
 		      uint64_t *ret)
 {
-	const struct node *n = &r->nodes[x];
-	const uint32_t *edge = r->edges + n->first_edge;
+	const struct node *n = &rs->nodes[x];
+	const uint32_t *edge = rs->edges + n->first_edge;
 	uint64_t h = n->shallow;
 	uint32_t i;
 
 	for (i = 0; i < n->nr_edges; i++) {
 		uint32_t ref = edge[i];
 
-		if (ref && r->nodes[ref].scc == g) {
-			h = mix(h ^ 2, r->nodes[ref].shallow);
+		if (ref && rs->nodes[ref].scc == g) {
+			h = mix(h ^ 2, rs->nodes[ref].shallow);
 			continue;
 		}
 		if (ref && !ids[ref])
@@ -509,6 +519,7 @@ static uint32_t index_next(const struct btf_repeats *r, uint64_t key, uint32_t *
 /* One attempt: does group @scc map one to one onto existing types? */
 struct walk {
 	struct btf_repeats	*r;
+	struct btf_recs		*rs;
 	const struct btf	*btf;
 	const uint32_t		*match;		/* decided groups' BTF ids */
 	uint32_t		scc;
@@ -524,8 +535,8 @@ static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 	    id_set_has(r, r->claimed, id, r->attempt))
 		return false;
 	id_set_add(r, r->claimed, id, r->attempt);
-	r->nodes[x].hyp = id;
-	r->nodes[x].hyp_stamp = r->attempt;
+	w->rs->nodes[x].hyp = id;
+	w->rs->nodes[x].hyp_stamp = r->attempt;
 	r->assumed[w->nr_assumed++] = x;
 	return true;
 }
@@ -533,7 +544,7 @@ static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 {
 	struct walk *w = ctx;
-	const struct node *n = &w->r->nodes[ref];
+	const struct node *n = &w->rs->nodes[ref];
 
 	if (!ref)
 		return !id;
@@ -549,10 +560,10 @@ static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
  * members are r->assumed[0..nr_assumed), in assumption order, each checked
  * once by a cursor that trails behind.
  */
-static bool walk_group(struct btf_repeats *r, const struct btf *btf, const uint32_t *match,
-		       uint32_t scc, uint32_t entry, uint32_t id)
+static bool walk_group(struct btf_repeats *r, struct btf_recs *rs, const struct btf *btf,
+		       const uint32_t *match, uint32_t scc, uint32_t entry, uint32_t id)
 {
-	struct walk w = { r, btf, match, scc, 0, btf__type_cnt(btf) };
+	struct walk w = { r, rs, btf, match, scc, 0, btf__type_cnt(btf) };
 	uint32_t done;
 
 	r->attempt++;
@@ -561,20 +572,20 @@ static bool walk_group(struct btf_repeats *r, const struct btf *btf, const uint3
 	for (done = 0; done < w.nr_assumed; done++) {
 		uint32_t x = r->assumed[done];
 
-		if (!rec_is(r, btf, &r->recs[x], btf__type_by_id(btf, r->nodes[x].hyp),
+		if (!rec_is(rs, btf, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
 			    walk_ref_is, &w))
 			return false;
 	}
-	return w.nr_assumed == r->groups[scc + 1] - r->groups[scc];
+	return w.nr_assumed == rs->groups[scc + 1] - rs->groups[scc];
 }
 
 /* Whether group @g may match: every member is, arrays with their index type. */
-static bool group_is_matchable(const struct btf_repeats *r, uint32_t g)
+static bool group_is_matchable(const struct btf_recs *rs, uint32_t g)
 {
 	uint32_t i;
 
-	for (i = r->groups[g]; i < r->groups[g + 1]; i++) {
-		const struct btf_rec *rec = &r->recs[r->members[i]];
+	for (i = rs->groups[g]; i < rs->groups[g + 1]; i++) {
+		const struct btf_rec *rec = &rs->recs[rs->members[i]];
 
 		if (!rec->is_matchable || (rec->kind == BTF_KIND_ARRAY && !rec->index_type))
 			return false;
@@ -589,19 +600,19 @@ static bool group_is_matchable(const struct btf_repeats *r, uint32_t g)
  * ones indexed, and the entry is where a walk starts, whatever the member
  * order. False when the group refers to a type still to append.
  */
-static bool hash_group(struct btf_repeats *r, uint32_t g, const uint32_t *ids,
+static bool hash_group(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
 		       uint64_t *key_ret, uint32_t *entry_ret)
 {
-	uint32_t i, first = r->groups[g], end = r->groups[g + 1], entry = NONE;
+	uint32_t i, first = rs->groups[g], end = rs->groups[g + 1], entry = NONE;
 	uint64_t min = UINT64_MAX, sum = 0;
 
 	for (i = first; i < end; i++) {
-		uint32_t x = r->members[i];
+		uint32_t x = rs->members[i];
 		uint64_t h;
 
-		if (!node_hash(r, x, g, ids, &h))
+		if (!node_hash(rs, x, g, ids, &h))
 			return false;
-		r->nodes[x].hash = h;
+		rs->nodes[x].hash = h;
 		/* A sum: the same whatever the order of the members. */
 		sum += fmix(h);
 		if (h < min || (h == min && x < entry)) {
@@ -614,98 +625,151 @@ static bool hash_group(struct btf_repeats *r, uint32_t g, const uint32_t *ids,
 	return true;
 }
 
-static void match_group(struct btf_repeats *r, const struct btf *btf, uint32_t g,
-			uint32_t *match)
+static void match_group(struct btf_repeats *r, struct btf_recs *rs, const struct btf *btf,
+			uint32_t g, uint32_t *match)
 {
 	uint32_t entry, pos = UINT32_MAX, id, i;
 	uint64_t key;
 
-	if (!group_is_matchable(r, g) || !hash_group(r, g, match, &key, &entry))
+	if (!group_is_matchable(rs, g) || !hash_group(rs, g, match, &key, &entry))
 		return;
 	while ((id = index_next(r, key, &pos))) {
 		r->stats.nr_checks++;
-		if (walk_group(r, btf, match, g, entry, id))
+		if (walk_group(r, rs, btf, match, g, entry, id))
 			break;
 		r->stats.nr_failed++;
 	}
 	if (!id)
 		return;
-	for (i = r->groups[g]; i < r->groups[g + 1]; i++) {
-		uint32_t x = r->members[i];
+	for (i = rs->groups[g]; i < rs->groups[g + 1]; i++) {
+		uint32_t x = rs->members[i];
 
-		match[x] = r->nodes[x].hyp;
+		match[x] = rs->nodes[x].hyp;
 		id_set_add(r, r->used, match[x], r->cu_stamp);
 	}
-	r->stats.nr_matched += r->groups[g + 1] - r->groups[g];
+	r->stats.nr_matched += rs->groups[g + 1] - rs->groups[g];
 }
 
 /* ---- Tarjan's strongly connected components, iteratively ----------------------------- */
 
 struct tarjan {
 	uint32_t	counter;
-	uint32_t	sp;		/* Tarjan's stack: r->stack[0..sp) */
-	uint32_t	fp;		/* frames */
+	uint32_t	*stack;		/* owned: Tarjan's stack, [0..sp) */
+	uint32_t	sp;
+	struct frame	*frames;	/* owned */
+	uint32_t	fp;
 	uint32_t	nr_members;
 };
 
-static void tarjan_push(struct btf_repeats *r, struct tarjan *tj, uint32_t x)
+static void tarjan_push(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 {
-	struct node *n = &r->nodes[x];
+	struct node *n = &rs->nodes[x];
 
 	n->idx = n->low = ++tj->counter;
 	n->scc = NONE;
-	r->stack[tj->sp++] = x;
-	r->frames[tj->fp++] = (struct frame){ x, n->first_edge };
+	tj->stack[tj->sp++] = x;
+	tj->frames[tj->fp++] = (struct frame){ x, n->first_edge };
 }
 
 /* Pops the group rooted at @x off Tarjan's stack. */
-static uint32_t tarjan_pop_group(struct btf_repeats *r, struct tarjan *tj, uint32_t x)
+static void tarjan_pop_group(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 {
-	uint32_t g = r->nr_groups++, y;
+	uint32_t g = rs->nr_groups++, y;
 
-	r->groups[g] = tj->nr_members;
+	rs->groups[g] = tj->nr_members;
 	do {
-		y = r->stack[--tj->sp];
-		r->nodes[y].scc = g;
-		r->members[tj->nr_members++] = y;
+		y = tj->stack[--tj->sp];
+		rs->nodes[y].scc = g;
+		rs->members[tj->nr_members++] = y;
 	} while (y != x);
-	r->groups[g + 1] = tj->nr_members;
-	return g;
+	rs->groups[g + 1] = tj->nr_members;
 }
 
 /*
- * Visits everything reachable from @root; each group is matched as it is
- * completed, after every group it refers to.
+ * Visits everything reachable from @root; groups are numbered as they are
+ * completed, each after every group it refers to.
  */
-static void tarjan_visit(struct btf_repeats *r, const struct btf *btf, struct tarjan *tj,
-			 uint32_t root, uint32_t *match)
+static void tarjan_visit(struct btf_recs *rs, struct tarjan *tj, uint32_t root)
 {
-	tarjan_push(r, tj, root);
+	tarjan_push(rs, tj, root);
 	while (tj->fp) {
-		struct frame *f = &r->frames[tj->fp - 1];
-		struct node *n = &r->nodes[f->node];
+		struct frame *f = &tj->frames[tj->fp - 1];
+		struct node *n = &rs->nodes[f->node];
 
 		if (f->next_edge < n->first_edge + n->nr_edges) {
-			uint32_t ref = r->edges[f->next_edge++];
+			uint32_t ref = rs->edges[f->next_edge++];
 
 			if (!ref)
 				continue;
-			if (!r->nodes[ref].idx)
-				tarjan_push(r, tj, ref);
-			else if (r->nodes[ref].scc == NONE && r->nodes[ref].idx < n->low)
-				n->low = r->nodes[ref].idx;
+			if (!rs->nodes[ref].idx)
+				tarjan_push(rs, tj, ref);
+			else if (rs->nodes[ref].scc == NONE && rs->nodes[ref].idx < n->low)
+				n->low = rs->nodes[ref].idx;
 			continue;
 		}
 		tj->fp--;
 		if (n->low == n->idx)
-			match_group(r, btf, tarjan_pop_group(r, tj, f->node), match);
+			tarjan_pop_group(rs, tj, f->node);
 		if (tj->fp) {
-			struct node *parent = &r->nodes[r->frames[tj->fp - 1].node];
+			struct node *parent = &rs->nodes[tj->frames[tj->fp - 1].node];
 
 			if (n->low < parent->low)
 				parent->low = n->low;
 		}
 	}
+}
+
+/* A node's record must have a kind, or be one of an error: never matched, but a node. */
+static bool is_node(const struct btf_rec *rec)
+{
+	return rec->kind || rec->err;
+}
+
+/* Hashes the records and lists their references. */
+static int init_nodes(struct btf_recs *rs)
+{
+	uint32_t x, i;
+
+	rs->edges = malloc(((size_t)rs->nr_recs + rs->nr_items ?: 1) * sizeof(*rs->edges));
+	if (!rs->edges)
+		return -ENOMEM;
+	for (x = 0; x < rs->nr_recs; x++) {
+		const struct btf_rec *rec = &rs->recs[x];
+		struct node *n = &rs->nodes[x];
+
+		n->scc = NONE;
+		n->first_edge = rs->nr_edges;
+		n->shallow = rec->kind ? rec_shallow_hash(rs, rec) : 0;
+		if (has_target(rec))
+			rs->edges[rs->nr_edges++] = rec->type;
+		for (i = 0; items_have_types(rec) && i < rec->nr_items; i++)
+			rs->edges[rs->nr_edges++] = rs->items[rec->first_item + i].type;
+		n->nr_edges = rs->nr_edges - n->first_edge;
+	}
+	return 0;
+}
+
+int btf_recs__graph(struct btf_recs *rs)
+{
+	struct tarjan tj = { 0 };
+	uint32_t x;
+	int err = init_nodes(rs);
+
+	if (err)
+		return err;
+	tj.stack = malloc((rs->nr_recs ?: 1) * sizeof(*tj.stack));
+	tj.frames = malloc((rs->nr_recs ?: 1) * sizeof(*tj.frames));
+	if (!tj.stack || !tj.frames) {
+		err = -ENOMEM;
+		goto out_free;
+	}
+	for (x = 1; x < rs->nr_recs; x++)
+		if (is_node(&rs->recs[x]) && !rs->nodes[x].idx)
+			tarjan_visit(rs, &tj, x);
+out_free:
+	free(tj.stack);
+	free(tj.frames);
+	return err;
 }
 
 /* Types of a base BTF are never candidates: only ids from @btf's own first on. */
@@ -716,73 +780,53 @@ static void set_start_id(struct btf_repeats *r, const struct btf *btf)
 	r->start_id = base ? btf__type_cnt(base) : 1;
 }
 
-/* A node's record must have a kind, or be one of an error: never matched, but a node. */
-static bool is_node(const struct btf_rec *rec)
+/* Arrays take @index_type, and their hashes with it (see rec_shallow_hash()). */
+static void set_index_type(struct btf_recs *rs, uint32_t index_type)
 {
-	return rec->kind || rec->err;
-}
-
-/* Resets the nodes, hashes the records and lists their references. */
-static int init_nodes(struct btf_repeats *r, uint32_t *match_ret)
-{
-	uint32_t x, i;
-	int err = dw_ensure_cap(&r->edges, &r->edges_cap, sizeof(*r->edges),
-				r->nr_recs + r->nr_items);
-
-	if (err)
-		return err;
-	r->nr_edges = 0;
-	/* Assumption stamps of earlier CUs are all older than the next attempt. */
-	for (x = 0; x < r->nr_recs; x++) {
-		const struct btf_rec *rec = &r->recs[x];
-		struct node *n = &r->nodes[x];
-
-		n->idx = 0;
-		n->scc = NONE;
-		n->first_edge = r->nr_edges;
-		n->shallow = rec->kind ? rec_shallow_hash(r, rec) : 0;
-		if (has_target(rec))
-			r->edges[r->nr_edges++] = rec->type;
-		for (i = 0; items_have_types(rec) && i < rec->nr_items; i++)
-			r->edges[r->nr_edges++] = r->items[rec->first_item + i].type;
-		n->nr_edges = r->nr_edges - n->first_edge;
-		match_ret[x] = 0;
-	}
-	return 0;
-}
-
-int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, uint32_t *match_ret)
-{
-	struct tarjan tj = { 0 };
 	uint32_t x;
-	int err = init_nodes(r, match_ret);
 
-	if (err)
-		return err;
+	for (x = 1; x < rs->nr_recs; x++) {
+		if (rs->recs[x].kind != BTF_KIND_ARRAY)
+			continue;
+		rs->recs[x].index_type = index_type;
+		rs->nodes[x].shallow = mix(rs->nodes[x].shallow, index_type);
+	}
+}
+
+int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+		       uint32_t index_type, uint32_t *match_ret)
+{
+	uint32_t g;
+
+	if (dw_ensure_cap(&r->assumed, &r->assumed_cap, sizeof(*r->assumed), rs->nr_recs) ||
+	    ensure_sets(r, rs->nr_recs))
+		return -ENOMEM;
+	r->cu_stamp++;
+	memset(match_ret, 0, rs->nr_recs * sizeof(*match_ret));
+	set_index_type(rs, index_type);
 	set_start_id(r, btf);
 	r->first_new = btf__type_cnt(btf);
-	for (x = 1; x < r->nr_recs; x++)
-		if (is_node(&r->recs[x]) && !r->nodes[x].idx)
-			tarjan_visit(r, btf, &tj, x, match_ret);
+	for (g = 0; g < rs->nr_groups; g++)
+		match_group(r, rs, btf, g, match_ret);
 	return 0;
 }
 
-int btf_repeats__index(struct btf_repeats *r, const struct btf *btf, const uint32_t *ids)
+int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids)
 {
 	uint32_t g, i, entry;
 	int err = 0;
 
-	for (g = 0; !err && g < r->nr_groups; g++) {
-		uint32_t first = r->members[r->groups[g]];
+	for (g = 0; !err && g < rs->nr_groups; g++) {
+		uint32_t first = rs->members[rs->groups[g]];
 		uint64_t key;
 
-		if (ids[first] < r->first_new || !group_is_matchable(r, g) ||
-		    !hash_group(r, g, ids, &key, &entry))
+		if (ids[first] < r->first_new || !group_is_matchable(rs, g) ||
+		    !hash_group(rs, g, ids, &key, &entry))
 			continue;	/* a repeat (indexed already), or never to match */
-		for (i = r->groups[g]; !err && i < r->groups[g + 1]; i++) {
-			uint32_t x = r->members[i];
+		for (i = rs->groups[g]; !err && i < rs->groups[g + 1]; i++) {
+			uint32_t x = rs->members[i];
 
-			if (r->nodes[x].hash == r->nodes[entry].hash)
+			if (rs->nodes[x].hash == rs->nodes[entry].hash)
 				err = index_add(r, key, ids[x]);
 		}
 	}

@@ -15,7 +15,8 @@
  * type, so the BTF handed to btf__dedup() only lacks later exact copies of
  * earlier types, in the same order otherwise, and dedups to the same bytes.
  *
- * Collector (main) thread only, like the encoder that owns it.
+ * The records and their graph are built on any thread, per CU; the
+ * matcher, with its index of the BTF, belongs to the collector (main) thread.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -47,12 +48,55 @@ struct btf_rec {
 	uint32_t	extra;		/* INT: encoding; ARRAY: number of elements */
 	uint32_t	index_type;	/* ARRAY: BTF id of the index type; 0: not
 					 * known before appending (never matched) */
-	uint32_t	first_item;	/* in the matcher's item store */
+	uint32_t	first_item;	/* in the item store of its btf_recs */
 	uint32_t	nr_items;
 	int		err;		/* -errno: this type cannot be encoded */
 	const char	*err_what;	/* static; NULL: libbpf's error is the reason */
 };
 
+/*
+ * A CU's records and the graph of their references: built from the CU
+ * alone, on any thread (btf_encoder__prepare_cu()), then handed to the
+ * matcher on the collector thread.
+ */
+struct btf_recs;
+
+/*
+ * Returns 0 and, in *@ret, the records of a CU of @nr_types core types
+ * (zeroed; records of core ids that are no BTF type, void and aliases,
+ * stay so: kind 0), or -ENOMEM. Free with btf_recs__free(). Any thread.
+ */
+int btf_recs__new(uint32_t nr_types, struct btf_recs **ret);
+void btf_recs__free(struct btf_recs *rs);
+
+/* The record array, by core id: owned by @rs. */
+struct btf_rec *btf_recs__recs(struct btf_recs *rs);
+
+/*
+ * Gives record @rec of @rs @nr items. Returns them (zeroed, valid until the
+ * next call) or NULL (out of memory).
+ */
+struct btf_rec_item *btf_recs__add_items(struct btf_recs *rs, struct btf_rec *rec, uint32_t nr);
+
+/* The items of record @rec of @rs. */
+const struct btf_rec_item *btf_recs__items(const struct btf_recs *rs, const struct btf_rec *rec);
+
+/*
+ * After the last record: hashes the records, lists their references and
+ * finds the strongly connected groups, children first. 0 or -ENOMEM. Any
+ * thread; @rs is the caller's alone.
+ */
+int btf_recs__graph(struct btf_recs *rs);
+
+/*
+ * True when BTF type @id of @btf is exactly record @rec of @rs, with its
+ * references mapped through @ids: the check that an appended type is what
+ * its record says.
+ */
+bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
+		      uint32_t id, const uint32_t *ids);
+
+/* The matcher of a BTF being built. Collector thread only. */
 struct btf_repeats;
 
 /* A new, empty matcher, or NULL (out of memory). Free with btf_repeats__free(). */
@@ -60,45 +104,20 @@ struct btf_repeats *btf_repeats__new(void);
 void btf_repeats__free(struct btf_repeats *r);
 
 /*
- * Starts a CU of @nr_types core types: returns its record array (owned by
- * @r, zeroed, valid until the next btf_repeats__begin_cu()) or NULL (out of
- * memory). Records of core ids that are no BTF type (void, aliases) stay
- * zeroed (kind 0).
+ * Matches the records of the next CU, @rs (after btf_recs__graph()),
+ * against the types appended to @btf since btf_repeats__new(). Arrays take
+ * @index_type as their index type first (0: not known yet, never matched).
+ * Fills @match_ret[core id] with the BTF id an exact repeat takes, or 0 for
+ * a type to append. 0 or -ENOMEM.
  */
-struct btf_rec *btf_repeats__begin_cu(struct btf_repeats *r, uint32_t nr_types);
+int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+		       uint32_t index_type, uint32_t *match_ret);
 
 /*
- * Gives record @rec of the current CU @nr items. Returns them (zeroed, valid
- * until the next call) or NULL (out of memory).
+ * After the unmatched types of @rs were appended: @ids maps every core id
+ * to its BTF id. Indexes the appended types for later CUs. 0 or -ENOMEM.
  */
-struct btf_rec_item *btf_repeats__add_items(struct btf_repeats *r, struct btf_rec *rec,
-					    uint32_t nr);
-
-/* The items of record @rec of the current CU. */
-const struct btf_rec_item *btf_repeats__items(const struct btf_repeats *r,
-					      const struct btf_rec *rec);
-
-/*
- * Matches the current CU's records against the types appended to @btf
- * since btf_repeats__new(). Fills @match_ret[core id] with the BTF id an
- * exact repeat takes, or 0 for a type to append. 0 or -ENOMEM.
- */
-int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, uint32_t *match_ret);
-
-/*
- * After the current CU's unmatched types were appended: @ids maps every
- * core id to its BTF id. Indexes the appended types for later CUs. 0 or
- * -ENOMEM.
- */
-int btf_repeats__index(struct btf_repeats *r, const struct btf *btf, const uint32_t *ids);
-
-/*
- * True when BTF type @id of @btf is exactly record @rec of the current CU,
- * with its references mapped through @ids: the check that an appended type
- * is what its record says.
- */
-bool btf_repeats__rec_is(const struct btf_repeats *r, const struct btf *btf,
-			 const struct btf_rec *rec, uint32_t id, const uint32_t *ids);
+int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids);
 
 /* Counters, for -VV. */
 struct btf_repeats_stats {

@@ -473,6 +473,13 @@ static void job_load(void *ctx, uint32_t id)
 	else
 		u->err = dwarf_loader__load_cu(j->df, j->opts, &u->die, 1, u->lang, id, &u->cu,
 					       &u->nr_dies);
+	if (!u->err && u->cu && j->opts->prepare) {
+		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
+		if (u->err) {
+			cu__free(u->cu);
+			u->cu = NULL;
+		}
+	}
 	log__capture(NULL);
 	u->load_secs = phase_stats__now() - start;
 }

@@ -15,6 +15,14 @@ enum { DWARF_LOADER_MAX_LANGS = 16 };
 /* Default reorder window: this many CUs per thread. */
 enum { DWARF_LOADER_WINDOW_PER_JOB = 4 };
 
+/*
+ * Work on a CU that needs the CU alone, run on the thread that loaded it,
+ * right after: it may only read @ctx and keep its results in @cu
+ * (cu__set_prepared()). A negative return stops the load like bad DWARF
+ * (its messages come in CU order too).
+ */
+typedef int (*dwarf_prepare_fn)(struct cu *cu, const void *ctx);
+
 struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
@@ -32,6 +40,8 @@ struct dwarf_loader_opts {
 	 */
 	bool		for_printing;
 	bool		decl_info;	/* also DW_AT_decl_file (reads line tables) */
+	dwarf_prepare_fn prepare;	/* or NULL */
+	const void	*prepare_ctx;	/* borrowed, frozen: prepare's @ctx */
 };
 
 struct dwarf_file;

@@ -100,12 +100,21 @@ void cu__free(struct cu *cu)
 {
 	if (!cu)
 		return;
+	cu__set_prepared(cu, NULL, NULL);
 	arena__release(&cu->arena);
 	free(cu->types);
 	free(cu->functions);
 	free(cu->variables);
 	free(cu->type_annots);
 	free(cu);
+}
+
+void cu__set_prepared(struct cu *cu, void *prepared, cu_prepared_free_fn free_fn)
+{
+	if (cu->prepared && cu->prepared_free)
+		cu->prepared_free(cu->prepared);
+	cu->prepared = prepared;
+	cu->prepared_free = free_fn;
 }
 
 int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret)

@@ -174,6 +174,9 @@ void arena__release(struct arena *a);
 /* Zeroed memory aligned for any type, or NULL. Valid until arena__release(). */
 void *arena__alloc(struct arena *a, size_t size);
 
+/* Frees a CU's prepared data. */
+typedef void (*cu_prepared_free_fn)(void *prepared);
+
 struct cu {
 	struct arena	arena;
 	uint32_t	id;		/* sequential, in input order */
@@ -190,6 +193,9 @@ struct cu {
 	uint32_t	nr_variables, variables_cap;
 	struct type_annotation *type_annots;	/* malloc'ed; by type, then DIE order */
 	uint32_t	nr_type_annots, type_annots_cap;
+	void		*prepared;	/* owned: what a consumer derived from the CU
+					 * alone (cu__set_prepared()), or NULL */
+	cu_prepared_free_fn prepared_free;	/* frees prepared */
 };
 
 /* Returns a new empty CU (with the void type) or NULL on allocation failure. */
@@ -201,6 +207,12 @@ void cu__free(struct cu *cu);
  * Invalidates pointers into cu->types.
  */
 int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret);
+
+/*
+ * Gives @cu the data @prepared (may be NULL), which @free_fn frees with the
+ * CU; frees what it had before. Whoever owns the CU.
+ */
+void cu__set_prepared(struct cu *cu, void *prepared, cu_prepared_free_fn free_fn);
 
 /* Appends a copy of *f / *v / *a. 0 or -ENOMEM. */
 int cu__add_function(struct cu *cu, const struct function *f);

@@ -741,6 +741,8 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 static int encode_file(struct dwarf_file *df, const struct btf *base,
 		       struct btf_encoder_opts *eo, struct btf_encoder **encoder)
 {
+	/* The loading threads also make what each CU's encoding needs of it alone. */
+	struct dwarf_loader_opts lo = opts.loader;
 	struct elf_symtab *symtab;
 	int err = read_symtab(df, &symtab);
 
@@ -754,8 +756,10 @@ static int encode_file(struct dwarf_file *df, const struct btf *base,
 			return err;
 		}
 	}
+	lo.prepare = btf_encoder__prepare_cu;
+	lo.prepare_ctx = eo;
 	return btf_encoder__add_file(*encoder, symtab) ?:
-	       dwarf_loader__load(df, &opts.loader, encode_cu, *encoder);
+	       dwarf_loader__load(df, &lo, encode_cu, *encoder);
 }
 
 static int encode_files(const struct btf *base)

@@ -2,8 +2,8 @@
 /*
  * Unit tests of the exact-repeat matcher: which types of a CU take the BTF
  * ids of an earlier CU's types, and which are appended. Each test encodes
- * small hand-made CUs the way the encoder does: records, match, ids for the
- * rest in core id order, append, index.
+ * small hand-made CUs the way the encoder does: records and their graph,
+ * match, ids for the rest in core id order, append, index.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,26 +46,46 @@ struct fixture {
 	uint32_t		ids[MAX_TYPES];
 };
 
-static struct btf_rec *fill_recs(struct fixture *f, const struct tspec *t, uint32_t n)
+/* The CU's records, as the encoder's prepare step makes them, or NULL. */
+static struct btf_recs *fill_recs(const struct tspec *t, uint32_t n)
 {
-	struct btf_rec *recs = btf_repeats__begin_cu(f->r, n);
+	struct btf_recs *rs = NULL;
+	struct btf_rec *recs;
 	uint32_t i;
 
-	for (i = 1; recs && i < n; i++) {
+	if (btf_recs__new(n, &rs))
+		return NULL;
+	recs = btf_recs__recs(rs);
+	for (i = 1; i < n; i++) {
 		struct btf_rec *rec = &recs[i];
 		struct btf_rec_item *it;
 
 		*rec = (struct btf_rec){ .kind = t[i].kind, .kflag = t[i].kflag,
 			.is_matchable = !t[i].is_unmatchable, .name = t[i].name,
-			.size = t[i].size, .type = t[i].type, .extra = t[i].nr_elems,
-			.index_type = t[i].index_type };
+			.size = t[i].size, .type = t[i].type, .extra = t[i].nr_elems };
 		if (!t[i].nr_items)
 			continue;
-		it = btf_repeats__add_items(f->r, rec, t[i].nr_items);
-		if (it)
-			memcpy(it, t[i].items, t[i].nr_items * sizeof(*it));
+		it = btf_recs__add_items(rs, rec, t[i].nr_items);
+		if (!it)
+			goto err_free;
+		memcpy(it, t[i].items, t[i].nr_items * sizeof(*it));
 	}
-	return recs;
+	if (!btf_recs__graph(rs))
+		return rs;
+err_free:
+	btf_recs__free(rs);
+	return NULL;
+}
+
+/* The arrays' index type: all arrays of a test CU share one, as in the encoder. */
+static uint32_t cu_index_type(const struct tspec *t, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 1; i < n; i++)
+		if (t[i].kind == BTF_KIND_ARRAY)
+			return t[i].index_type;
+	return 0;
 }
 
 static int append(struct fixture *f, const struct tspec *t, uint32_t array_index)
@@ -93,14 +113,12 @@ static int append(struct fixture *f, const struct tspec *t, uint32_t array_index
 	}
 }
 
-/* Encodes one CU of @n core ids (void included); returns the number appended. */
-static int encode_cu(struct fixture *f, const struct tspec *t, uint32_t n)
+/* The CU's types that matched none, appended and indexed; returns how many. */
+static int append_cu(struct fixture *f, struct btf_recs *rs, const struct tspec *t, uint32_t n)
 {
+	struct btf_rec *recs = btf_recs__recs(rs);
 	uint32_t first_new, next, i, appended = 0;
-	struct btf_rec *recs = fill_recs(f, t, n);
 
-	if (!recs || btf_repeats__match(f->r, f->btf, f->ids))
-		return -1;
 	first_new = next = btf__type_cnt(f->btf);
 	for (i = 1; i < n; i++)
 		if (!f->ids[i])
@@ -113,13 +131,24 @@ static int encode_cu(struct fixture *f, const struct tspec *t, uint32_t n)
 		if (append(f, &t[i], index) != (int)f->ids[i])
 			return -1;
 		recs[i].index_type = index;
-		if (!btf_repeats__rec_is(f->r, f->btf, &recs[i], f->ids[i], f->ids))
+		if (!btf_recs__rec_is(rs, f->btf, &recs[i], f->ids[i], f->ids))
 			return -1;
 		appended++;
 	}
-	return btf_repeats__index(f->r, f->btf, f->ids) ? -1 : (int)appended;
+	return btf_repeats__index(f->r, rs, f->ids) ? -1 : (int)appended;
 }
 
+/* Encodes one CU of @n core ids (void included); returns the number appended. */
+static int encode_cu(struct fixture *f, const struct tspec *t, uint32_t n)
+{
+	struct btf_recs *rs = fill_recs(t, n);
+	int ret = -1;
+
+	if (rs && !btf_repeats__match(f->r, f->btf, rs, cu_index_type(t, n), f->ids))
+		ret = append_cu(f, rs, t, n);
+	btf_recs__free(rs);
+	return ret;
+}
 static bool fixture_init(struct fixture *f, const struct btf *base)
 {
 	memset(f, 0, sizeof(*f));
@@ -314,6 +343,42 @@ static void test_btf_repeats__base_types_are_no_candidates(void)
 	btf__free(base);
 }
 
+/*
+ * Records are made before earlier CUs are matched (on the loading
+ * threads); an array's index type comes only with the match.
+ */
+static void test_btf_repeats__records_made_ahead_match_the_same(void)
+{
+	static const struct tspec array_cu[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_ARRAY, .type = 1, .nr_elems = 4, .index_type = 1 },
+	};
+	struct btf_recs *rs[4] = {
+		fill_recs(list_cu, 4), fill_recs(list_cu, 4),
+		fill_recs(array_cu, 3), fill_recs(array_cu, 3),
+	};
+	static const uint32_t n[4] = { 4, 4, 3, 3 };
+	static const int want[4] = { 3, 0, 1, 0 };
+	const struct tspec *t[4] = { list_cu, list_cu, array_cu, array_cu };
+	struct fixture f;
+	int i;
+
+	if (!fixture_init(&f, NULL) || !rs[0] || !rs[1] || !rs[2] || !rs[3]) {
+		CHECK("set-up", false);
+		goto out_free;
+	}
+	for (i = 0; i < 4; i++)
+		CHECK("as many appended as when made late",
+		      !btf_repeats__match(f.r, f.btf, rs[i], 1, f.ids) &&
+		      append_cu(&f, rs[i], t[i], n[i]) == want[i]);
+	CHECK("the array repeat takes the first array", f.ids[2] == 4);
+out_free:
+	for (i = 0; i < 4; i++)
+		btf_recs__free(rs[i]);
+	fixture_release(&f);
+}
+
 int main(void)
 {
 	test_btf_repeats__cycle_repeats_take_the_same_ids();
@@ -324,6 +389,7 @@ int main(void)
 	test_btf_repeats__what_never_matches();
 	test_btf_repeats__bitfields_and_kind_flag();
 	test_btf_repeats__base_types_are_no_candidates();
+	test_btf_repeats__records_made_ahead_match_the_same();
 	if (failures)
 		printf("%d failure(s)\n", failures);
 	return failures ? 1 : 0;
