@@ -13,7 +13,7 @@
 
 enum { DWARF_LOADER_MAX_LANGS = 16 };
 /* Default reorder window: this many CUs per thread. */
-enum { DWARF_LOADER_WINDOW_PER_JOB = 4 };
+enum { DWARF_LOADER_WINDOW_PER_JOB = 2 };
 
 /*
  * Work on a CU that needs the CU alone, run on the thread that loaded it,

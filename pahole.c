@@ -7,6 +7,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,7 +184,7 @@ static const struct argp_option pahole_options[] = {
 	{ "reproducible_build", ARG_reproducible_build, NULL, 0,
 	  "Generate reproducibly built BTF (always the case)", 0 },
 	{ "cu_window", ARG_cu_window, "NR_CUS", 0,
-	  "Load at most NR_CUS compile units ahead of the encoder (default: 4 per job)", 0 },
+	  "Load at most NR_CUS compile units ahead of the encoder (default: 2 per job)", 0 },
 	{ "phase_stats", ARG_phase_stats, NULL, 0,
 	  "With -J, print the time, counts and peak memory of each phase on stderr", 0 },
 	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
@@ -803,6 +804,13 @@ static int set_loader_threads(void)
 	const char *seed = getenv(TEST_DELAY_ENV);
 
 	opts.loader.jobs = opts.jobs;
+	/*
+	 * glibc gives each thread a heap of its own, up to 8 per CPU, and keeps
+	 * what is freed in each: with more threads than CPUs that only adds to
+	 * peak memory. One heap per CPU at most, before any thread starts.
+	 */
+	if (opts.jobs > 1)
+		mallopt(M_ARENA_MAX, (int)online_cpus());
 	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed)) {
 		fprintf(stderr, "pahole: invalid %s '%s': expected a positive number\n",
 			TEST_DELAY_ENV, seed);
