@@ -870,7 +870,7 @@ static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_re
  */
 static int encode_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs)
 {
-	uint32_t first_new = btf__type_cnt(e->btf), provisional, i;
+	uint32_t first_new = btf__type_cnt(e->btf), provisional = 0, i;
 	int id, err;
 
 	err = match_types(e, cu, rs, &provisional);
