@@ -47,12 +47,12 @@ $(BUILD)/pahole: $(OBJS)
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-$(BUILD)/%_test: tests/unit/%_test.c $(BUILD)/%.o | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter-out %.h,$^) $(LIBS)
 
 $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o
 
-$(BUILD)/%: tests/tools/%.c | $(BUILD)
+$(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
 
 $(BUILD):

@@ -14,15 +14,7 @@
 
 #include "../../btf_repeats.h"
 
-static int failures;
-
-#define CHECK(name, cond)							\
-	do {									\
-		if (!(cond)) {							\
-			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
-			failures++;						\
-		}								\
-	} while (0)
+#include "check.h"
 
 enum { MAX_TYPES = 8, MAX_ITEMS = 4 };
 

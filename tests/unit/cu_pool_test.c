@@ -16,15 +16,7 @@
 
 #include "../../cu_pool.h"
 
-static int failures;
-
-#define CHECK(name, cond)							\
-	do {									\
-		if (!(cond)) {							\
-			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
-			failures++;						\
-		}								\
-	} while (0)
+#include "check.h"
 
 enum { NR_UNITS = 200 };
 

@@ -14,15 +14,7 @@
 
 #include "../../die_reader.h"
 
-static int failures;
-
-#define CHECK(name, cond)							\
-	do {									\
-		if (!(cond)) {							\
-			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
-			failures++;						\
-		}								\
-	} while (0)
+#include "check.h"
 
 static const uint8_t abbrev[] = {
 	1, DW_TAG_compile_unit, DW_CHILDREN_yes,

@@ -7,16 +7,7 @@
 #include <string.h>
 
 #include "../../dwarves.h"
-
-static int failures;
-
-#define CHECK(name, cond)							\
-	do {									\
-		if (!(cond)) {							\
-			printf("FAIL %s: %s (%s:%d)\n", __func__, name, __FILE__, __LINE__); \
-			failures++;						\
-		}								\
-	} while (0)
+#include "check.h"
 
 static void test_arena__alloc_is_zeroed_and_aligned(void)
 {
