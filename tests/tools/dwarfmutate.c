@@ -16,27 +16,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_section.h"
+
 static int find_debug_info(Elf *elf, uint64_t *off, uint64_t *size)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr sh;
+	size_t index;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
+	if (elf_section_by_name(elf, ".debug_info", &index, &sh))
 		return -1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			return -1;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && !strcmp(name, ".debug_info")) {
-			*off = sh.sh_offset;
-			*size = sh.sh_size;
-			return 0;
-		}
-	}
-	return -1;
+	*off = sh.sh_offset;
+	*size = sh.sh_size;
+	return 0;
 }
 
 static uint32_t get32(const unsigned char *p, int big_endian)

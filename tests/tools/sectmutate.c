@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_section.h"
+
 struct target {
 	size_t		index;
 	GElf_Shdr	shdr;
@@ -29,25 +31,7 @@ struct target {
 
 static int find_section(Elf *elf, const char *name, struct target *ret)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return -1;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *s;
-
-		if (!gelf_getshdr(scn, &sh))
-			return -1;
-		s = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (s && !strcmp(s, name)) {
-			ret->index = elf_ndxscn(scn);
-			ret->shdr = sh;
-			return 0;
-		}
-	}
-	return -1;
+	return elf_section_by_name(elf, name, &ret->index, &ret->shdr);
 }
 
 /* xorshift64*: a small generator whose sequence only depends on the seed. */
