@@ -275,7 +275,14 @@ struct load_job {
 	/* .debug_info as mapped from the file, when its pages may be dropped. */
 	const unsigned char		*info;
 	uint64_t			info_size;
+	uint64_t			info_dropped;	/* offset up to which pages went */
 };
+
+/*
+ * Consumed units' pages go in batches this large: one madvise() per unit
+ * would interrupt the other CPUs to flush their TLBs two thousand times.
+ */
+#define DROP_BATCH (8u << 20)
 
 /*
  * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
@@ -452,12 +459,19 @@ static void find_droppable_info(struct load_job *j)
 	}
 }
 
-/* Unit @id is consumed: its DIEs (and those of skipped units before it) go. */
-static void drop_consumed(const struct load_job *j, uint32_t id)
+/*
+ * Unit @id is consumed: its DIEs (and those of skipped units before it) go
+ * once a batch of them is complete, and at the last unit.
+ */
+static void drop_consumed(struct load_job *j, uint32_t id)
 {
-	if (j->info)
-		drop_info(j, id ? j->units[id].start : 0,
-			  id + 1 < j->nr_units ? j->units[id + 1].start : j->info_size);
+	uint64_t end = id + 1 < j->nr_units ? j->units[id + 1].start : j->info_size;
+
+	if (!j->info || end <= j->info_dropped ||
+	    (end - j->info_dropped < DROP_BATCH && id + 1 < j->nr_units))
+		return;
+	drop_info(j, j->info_dropped, end);
+	j->info_dropped = end;
 }
 
 static void job_load(void *ctx, uint32_t id)
