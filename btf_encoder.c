@@ -833,19 +833,47 @@ static int prepare_recs(const struct btf_encoder_opts *o, const struct cu *cu,
 	return 0;
 }
 
-static void free_prepared(void *prepared)
+/* What btf_encoder__prepare_cu() keeps with a CU. */
+struct prepared {
+	struct btf_recs			*rs;
+	const struct elf_func_group	**groups;	/* per function; NULL: not looked up */
+};
+
+static void free_prepared(void *ctx)
 {
-	btf_recs__free(prepared);
+	struct prepared *p = ctx;
+
+	btf_recs__free(p->rs);
+	free(p->groups);
+	free(p);
+}
+
+/* The functions' symbol groups, looked up here rather than by the collector. */
+static int prepare_groups(const struct btf_encoder_opts *o, const struct cu *cu,
+			  struct prepared *p)
+{
+	if (!o->symtab || !cu->nr_functions)
+		return 0;
+	p->groups = malloc(cu->nr_functions * sizeof(*p->groups));
+	if (!p->groups)
+		return -ENOMEM;
+	func_table__find_groups(cu, o->symtab, p->groups);
+	return 0;
 }
 
 int btf_encoder__prepare_cu(struct cu *cu, const void *opts)
 {
-	struct btf_recs *rs;
-	int err = prepare_recs(opts, cu, &rs);
+	struct prepared *p = calloc(1, sizeof(*p));
+	int err = p ? prepare_recs(opts, cu, &p->rs) : -ENOMEM;
 
-	if (!err)
-		cu__set_prepared(cu, rs, free_prepared);
-	return err;
+	err = err ?: prepare_groups(opts, cu, p);
+	if (err) {
+		if (p)
+			free_prepared(p);
+		return err;
+	}
+	cu__set_prepared(cu, p, free_prepared);
+	return 0;
 }
 
 /* The CU's exact repeats, and its ids. 0 or -errno, reported. */
@@ -898,15 +926,22 @@ static int encode_types(struct btf_encoder *e, const struct cu *cu, struct btf_r
 	return err;
 }
 
+/* What the CU came prepared with: records, and maybe symbol groups. */
+static const struct prepared *cu_prepared(const struct cu *cu)
+{
+	return cu->prepared && cu->prepared_free == free_prepared ? cu->prepared : NULL;
+}
+
 /* The CU's prepared records, or, when it came without them, records made now. */
 static int cu_recs(const struct btf_encoder *e, const struct cu *cu, struct btf_recs **ret,
 		   struct btf_recs **owned_ret)
 {
+	const struct prepared *p = cu_prepared(cu);
 	int err;
 
 	*owned_ret = NULL;
-	if (cu->prepared && cu->prepared_free == free_prepared) {
-		*ret = cu->prepared;
+	if (p) {
+		*ret = p->rs;
 		return 0;
 	}
 	err = prepare_recs(&e->opts, cu, owned_ret);
@@ -917,6 +952,8 @@ static int cu_recs(const struct btf_encoder *e, const struct cu *cu, struct btf_
 
 int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 {
+	const struct prepared *p = cu_prepared(cu);
+	const struct elf_symtab *symtab = e->nr_symtabs ? e->symtabs[e->nr_symtabs - 1] : NULL;
 	struct btf_recs *rs, *owned;
 	int err = cu_recs(e, cu, &rs, &owned);
 
@@ -927,9 +964,9 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 	if (err)
 		return err;
 	err = encode_type_decl_tags(e, cu);
-	if (!err && e->nr_symtabs)
-		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids,
-					  e->symtabs[e->nr_symtabs - 1]);
+	if (!err && symtab)
+		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids, symtab,
+					  p && p->groups ? p->groups : NULL);
 	if (err) {
 		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
 		       strerror(-err));

@@ -28,6 +28,8 @@ struct btf_encoder_opts {
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
+	/* The current file's symbols, for btf_encoder__prepare_cu(); or NULL. */
+	const struct elf_symtab *symtab;
 };
 
 struct btf_encoder;

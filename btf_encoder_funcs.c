@@ -202,8 +202,27 @@ static int save_function(struct func_table *ft, struct btf *btf, const struct fu
 	return err;
 }
 
+/* The symbol group function @f would be saved under, or NULL. */
+static const struct elf_func_group *find_group(const struct function *f,
+					       const struct elf_symtab *symtab)
+{
+	if (f->is_declaration || !has_param_names(f) || !f->name)
+		return NULL;
+	return elf_symtab__find_func(symtab, f->name);
+}
+
+void func_table__find_groups(const struct cu *cu, const struct elf_symtab *symtab,
+			     const struct elf_func_group **groups_ret)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_functions; i++)
+		groups_ret[i] = find_group(&cu->functions[i], symtab);
+}
+
 int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
-			const uint32_t *ids, const struct elf_symtab *symtab)
+			const uint32_t *ids, const struct elf_symtab *symtab,
+			const struct elf_func_group *const *groups)
 {
 	uint32_t i;
 	int err;
@@ -213,11 +232,8 @@ int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu 
 		return 0;
 	for (i = 0; i < cu->nr_functions; i++) {
 		const struct function *f = &cu->functions[i];
-		const struct elf_func_group *g;
+		const struct elf_func_group *g = groups ? groups[i] : find_group(f, symtab);
 
-		if (f->is_declaration || !has_param_names(f) || !f->name)
-			continue;
-		g = elf_symtab__find_func(symtab, f->name);
 		if (!g)
 			continue;
 		err = save_function(ft, btf, f, ids, g);

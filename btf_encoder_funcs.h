@@ -27,13 +27,22 @@ struct func_table *func_table__new(const struct func_table_opts *opts);
 void func_table__free(struct func_table *ft);
 
 /*
+ * Fills @groups_ret[i] with the symbol group of @symtab that function i of
+ * @cu would be saved under, or NULL. Only reads: any thread.
+ */
+void func_table__find_groups(const struct cu *cu, const struct elf_symtab *symtab,
+			     const struct elf_func_group **groups_ret);
+
+/*
  * Saves the functions of @cu that @symtab (borrowed; must outlive @ft)
- * backs with a symbol. @ids maps @cu's core ids to BTF ids of @btf.
+ * backs with a symbol: @groups from func_table__find_groups(), or NULL to
+ * look them up now. @ids maps @cu's core ids to BTF ids of @btf.
  * Parameter names and decl tag values go into @btf's strings now, as
  * upstream pahole does. 0 or -ENOMEM.
  */
 int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
-			const uint32_t *ids, const struct elf_symtab *symtab);
+			const uint32_t *ids, const struct elf_symtab *symtab,
+			const struct elf_func_group *const *groups);
 
 /*
  * Decides, for each function group in name order, whether and how it is

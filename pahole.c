@@ -757,6 +757,7 @@ static int encode_file(struct dwarf_file *df, const struct btf *base,
 			return err;
 		}
 	}
+	eo->symtab = symtab;
 	lo.prepare = btf_encoder__prepare_cu;
 	lo.prepare_ctx = eo;
 	return btf_encoder__add_file(*encoder, symtab) ?:
