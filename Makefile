@@ -16,12 +16,12 @@ DESTDIR   ?=
 BUILD     ?= build
 
 SRCS := pahole.c dwarves.c dwarf_file.c dwarf_loader.c die_reader.c dwarf_functions.c \
-	cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_check.c elf_symtab.c log.c \
+	cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_names.c btf_check.c elf_symtab.c log.c \
 	btf_elf.c out_file.c btf_loader.c dwarves_layout.c dwarves_fprintf.c reorganize.c \
 	pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/die_reader_test \
+	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
@@ -50,7 +50,7 @@ $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter-out %.h,$^) $(LIBS)
 
-$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o
+$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o
 
 $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)

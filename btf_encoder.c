@@ -19,6 +19,7 @@
 #include "btf_elf.h"
 #include "btf_encoder.h"
 #include "btf_encoder_funcs.h"
+#include "btf_names.h"
 #include "btf_repeats.h"
 #include "log.h"
 #include "out_file.h"
@@ -50,6 +51,7 @@ struct btf_encoder {
 	uint32_t		nr_symtabs, symtabs_cap;
 	struct func_table	*funcs;		/* owned */
 	struct btf_repeats	*repeats;	/* owned */
+	struct btf_names	*names;		/* owned: string offsets of the file's names */
 	struct datasec		*secs;		/* owned, by section index of the first file */
 	uint32_t		nr_secs;
 };
@@ -77,8 +79,9 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		.tag_kfuncs = opts->tag_kfuncs });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
-	e->repeats = btf_repeats__new();
-	if (err || !e->funcs || !e->repeats) {
+	e->names = btf_names__new();
+	e->repeats = btf_repeats__new(e->names);
+	if (err || !e->funcs || !e->names || !e->repeats) {
 		err = err ?: -ENOMEM;
 		btf_encoder__free(e);
 		return err;
@@ -97,6 +100,7 @@ void btf_encoder__free(struct btf_encoder *e)
 	free(e->ids);
 	func_table__free(e->funcs);
 	btf_repeats__free(e->repeats);
+	btf_names__free(e->names);
 	for (i = 0; i < e->nr_symtabs; i++)
 		elf_symtab__free(e->symtabs[i]);
 	free(e->symtabs);
@@ -132,6 +136,7 @@ int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab)
 		return err;
 	}
 	e->symtabs[e->nr_symtabs++] = symtab;
+	btf_names__clear(e->names);
 	return e->nr_symtabs == 1 ? init_sections(e, symtab) : 0;
 }
 
@@ -399,16 +404,38 @@ static int build_recs(const struct btf_encoder_opts *o, struct btf_recs *rs, con
 
 /* ---- appending a record ------------------------------------------------------------ */
 
-static int append_members(struct btf_encoder *e, const struct btf_rec *rec,
+/*
+ * The type libbpf just appended as @id, to give it and its items the name
+ * offsets of btf_names__add(): it was appended without them, as libbpf
+ * allows, so that names already known by address are not hashed again.
+ */
+static struct btf_type *appended(struct btf_encoder *e, int id)
+{
+	return (struct btf_type *)btf__type_by_id(e->btf, id);
+}
+
+/*
+ * Members, then their names in order: libbpf would have added the strings
+ * in the same order, which the output's string section keeps.
+ */
+static int append_members(struct btf_encoder *e, int id, const struct btf_rec *rec,
 			  const struct btf_rec_item *it)
 {
+	struct btf_member *m;
 	uint32_t i;
-	int err;
+	int err, off;
 
 	for (i = 0; i < rec->nr_items; i++) {
-		err = btf__add_field(e->btf, it[i].name, btf_id(e, it[i].type), it[i].lo, it[i].hi);
+		err = btf__add_field(e->btf, NULL, btf_id(e, it[i].type), it[i].lo, it[i].hi);
 		if (err)
 			return err;
+	}
+	m = btf_members(appended(e, id));
+	for (i = 0; i < rec->nr_items; i++) {
+		off = btf_names__add(e->names, e->btf, it[i].name);
+		if (off < 0)
+			return off;
+		m[i].name_off = off;
 	}
 	return 0;
 }
@@ -431,18 +458,48 @@ static int append_enumerators(struct btf_encoder *e, const struct btf_rec *rec,
 	return 0;
 }
 
-static int append_params(struct btf_encoder *e, const struct btf_rec *rec,
+static int append_params(struct btf_encoder *e, int id, const struct btf_rec *rec,
 			 const struct btf_rec_item *it)
 {
+	struct btf_param *p;
 	uint32_t i;
-	int err;
+	int err, off;
 
 	for (i = 0; i < rec->nr_items; i++) {
-		err = btf__add_func_param(e->btf, it[i].name, btf_id(e, it[i].type));
+		err = btf__add_func_param(e->btf, NULL, btf_id(e, it[i].type));
 		if (err)
 			return err;
 	}
+	p = btf_params(appended(e, id));
+	for (i = 0; i < rec->nr_items; i++) {
+		off = btf_names__add(e->names, e->btf, it[i].name);
+		if (off < 0)
+			return off;
+		p[i].name_off = off;
+	}
 	return 0;
+}
+
+/* A struct, union or enum, named before its items as libbpf would. */
+static int append_aggregate(struct btf_encoder *e, const struct btf_rec *rec,
+			    const struct btf_rec_item *it)
+{
+	int off = btf_names__add(e->names, e->btf, rec->name), id;
+
+	if (off < 0)
+		return off;
+	switch (rec->kind) {
+	case BTF_KIND_STRUCT:	id = btf__add_struct(e->btf, NULL, rec->size); break;
+	case BTF_KIND_UNION:	id = btf__add_union(e->btf, NULL, rec->size); break;
+	case BTF_KIND_ENUM64:	id = btf__add_enum64(e->btf, NULL, rec->size, rec->kflag); break;
+	default:		id = btf__add_enum(e->btf, NULL, rec->size); break;
+	}
+	if (id < 0)
+		return id;
+	appended(e, id)->name_off = off;
+	if (rec->kind == BTF_KIND_STRUCT || rec->kind == BTF_KIND_UNION)
+		return append_members(e, id, rec, it) ?: id;
+	return append_enumerators(e, rec, it) ?: id;
 }
 
 /* The type with its items, if any. Returns the new BTF id or -errno. */
@@ -464,20 +521,11 @@ static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const st
 	case BTF_KIND_ARRAY:	return btf__add_array(e->btf, rec->index_type, target, rec->extra);
 	case BTF_KIND_FWD:
 		return btf__add_fwd(e->btf, rec->name, rec->kflag ? BTF_FWD_UNION : BTF_FWD_STRUCT);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		id = rec->kind == BTF_KIND_UNION ? btf__add_union(e->btf, rec->name, rec->size) :
-						    btf__add_struct(e->btf, rec->name, rec->size);
-		return id < 0 ? id : append_members(e, rec, it) ?: id;
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		id = rec->kind == BTF_KIND_ENUM64 ?
-		     btf__add_enum64(e->btf, rec->name, rec->size, rec->kflag) :
-		     btf__add_enum(e->btf, rec->name, rec->size);
-		return id < 0 ? id : append_enumerators(e, rec, it) ?: id;
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+		return append_aggregate(e, rec, it);
 	case BTF_KIND_FUNC_PROTO:
 		id = btf__add_func_proto(e->btf, target);
-		return id < 0 ? id : append_params(e, rec, it) ?: id;
+		return id < 0 ? id : append_params(e, id, rec, it) ?: id;
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -517,7 +565,7 @@ static int append_type(struct btf_encoder *e, struct btf_recs *rs, const struct 
 		encode_error(&e->opts, cu, t, "got an unexpected BTF id", 0);
 		return -EINVAL;
 	}
-	if (rec->is_matchable && !btf_recs__rec_is(rs, e->btf, rec, id, e->ids)) {
+	if (rec->is_matchable && !btf_recs__rec_is(rs, e->btf, e->names, rec, id, e->ids)) {
 		encode_error(&e->opts, cu, t, "was not appended as its record says", 0);
 		return -EINVAL;
 	}

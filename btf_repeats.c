@@ -77,6 +77,7 @@ struct btf_recs {
 };
 
 struct btf_repeats {
+	const struct btf_names	*names;		/* borrowed, or NULL */
 	/* The current CU. */
 	uint32_t		*assumed;	/* owned: the walk's assumed members */
 	uint32_t		assumed_cap;
@@ -130,9 +131,13 @@ struct btf_rec *btf_recs__recs(struct btf_recs *rs)
 	return rs->recs;
 }
 
-struct btf_repeats *btf_repeats__new(void)
+struct btf_repeats *btf_repeats__new(const struct btf_names *names)
 {
-	return calloc(1, sizeof(struct btf_repeats));
+	struct btf_repeats *r = calloc(1, sizeof(*r));
+
+	if (r)
+		r->names = names;
+	return r;
 }
 
 void btf_repeats__free(struct btf_repeats *r)
@@ -243,20 +248,35 @@ static uint32_t rec_info(const struct btf_rec *rec)
 	return (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
 }
 
-static bool name_is(const struct btf *btf, uint32_t name_off, const char *name)
+/* The BTF and what is known of its strings: one argument for the comparisons. */
+struct view {
+	const struct btf	*btf;
+	const struct btf_names	*names;		/* or NULL */
+};
+
+/*
+ * Whether @name_off, a name of a type appended through libbpf, is @name:
+ * by offset when @name's address was added through v->names (libbpf keeps
+ * one offset per string), else by the strings.
+ */
+static bool name_is(const struct view *v, uint32_t name_off, const char *name)
 {
 	const char *s;
+	int64_t off;
 
 	if (!name || !name[0])
 		return !name_off;
-	s = name_off ? btf__name_by_offset(btf, name_off) : NULL;
+	off = v->names ? btf_names__find(v->names, name) : -1;
+	if (off >= 0)
+		return off == name_off;
+	s = name_off ? btf__name_by_offset(v->btf, name_off) : NULL;
 	return s && !strcmp(s, name);
 }
 
 /* Decides whether core reference @ref and BTF reference @id are the same type. */
 typedef bool ref_is_fn(void *ctx, uint32_t ref, uint32_t id);
 
-static bool members_are(const struct btf *btf, const struct btf_rec_item *it,
+static bool members_are(const struct view *v, const struct btf_rec_item *it,
 			const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
 {
 	const struct btf_member *m = btf_members(t);
@@ -264,7 +284,7 @@ static bool members_are(const struct btf *btf, const struct btf_rec_item *it,
 
 	for (i = 0; i < n; i++)
 		if (m[i].offset != (it[i].lo | it[i].hi << 24) ||
-		    !name_is(btf, m[i].name_off, it[i].name))
+		    !name_is(v, m[i].name_off, it[i].name))
 			return false;
 	for (i = 0; i < n; i++)
 		if (!ref_is(ctx, it[i].type, m[i].type))
@@ -272,7 +292,7 @@ static bool members_are(const struct btf *btf, const struct btf_rec_item *it,
 	return true;
 }
 
-static bool enumerators_are(const struct btf *btf, const struct btf_rec_item *it,
+static bool enumerators_are(const struct view *v, const struct btf_rec_item *it,
 			    const struct btf_type *t)
 {
 	uint16_t i, n = btf_vlen(t);
@@ -281,21 +301,21 @@ static bool enumerators_are(const struct btf *btf, const struct btf_rec_item *it
 		if (btf_is_enum(t) ? (uint32_t)btf_enum(t)[i].val != it[i].lo :
 		    btf_enum64(t)[i].val_lo32 != it[i].lo || btf_enum64(t)[i].val_hi32 != it[i].hi)
 			return false;
-		if (!name_is(btf, btf_is_enum(t) ? btf_enum(t)[i].name_off :
+		if (!name_is(v, btf_is_enum(t) ? btf_enum(t)[i].name_off :
 				  btf_enum64(t)[i].name_off, it[i].name))
 			return false;
 	}
 	return true;
 }
 
-static bool params_are(const struct btf *btf, const struct btf_rec_item *it,
+static bool params_are(const struct view *v, const struct btf_rec_item *it,
 		       const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
 {
 	const struct btf_param *p = btf_params(t);
 	uint16_t i, n = btf_vlen(t);
 
 	for (i = 0; i < n; i++)
-		if (!name_is(btf, p[i].name_off, it[i].name))
+		if (!name_is(v, p[i].name_off, it[i].name))
 			return false;
 	for (i = 0; i < n; i++)
 		if (!ref_is(ctx, it[i].type, p[i].type))
@@ -307,12 +327,12 @@ static bool params_are(const struct btf *btf, const struct btf_rec_item *it,
  * True when BTF type @t is what appending @rec would write, references
  * decided by @ref_is. Cheap fields first, references last.
  */
-static bool rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
+static bool rec_is(const struct btf_recs *rs, const struct view *v, const struct btf_rec *rec,
 		   const struct btf_type *t, ref_is_fn *ref_is, void *ctx)
 {
 	const struct btf_rec_item *it = rs->items + rec->first_item;
 
-	if (t->info != rec_info(rec) || !name_is(btf, t->name_off, rec->name))
+	if (t->info != rec_info(rec) || !name_is(v, t->name_off, rec->name))
 		return false;
 	switch (rec->kind) {
 	case BTF_KIND_INT:
@@ -330,11 +350,11 @@ static bool rec_is(const struct btf_recs *rs, const struct btf *btf, const struc
 		       btf_array(t)->index_type == rec->index_type &&
 		       ref_is(ctx, rec->type, btf_array(t)->type);
 	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		return t->size == rec->size && members_are(btf, it, t, ref_is, ctx);
+		return t->size == rec->size && members_are(v, it, t, ref_is, ctx);
 	case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
-		return t->size == rec->size && enumerators_are(btf, it, t);
+		return t->size == rec->size && enumerators_are(v, it, t);
 	case BTF_KIND_FUNC_PROTO:
-		return ref_is(ctx, rec->type, t->type) && params_are(btf, it, t, ref_is, ctx);
+		return ref_is(ctx, rec->type, t->type) && params_are(v, it, t, ref_is, ctx);
 	default:
 		return false;
 	}
@@ -347,12 +367,14 @@ static bool ref_is_mapped(void *ctx, uint32_t ref, uint32_t id)
 	return ids[ref] == id;
 }
 
-bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
-		      uint32_t id, const uint32_t *ids)
+bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf,
+		      const struct btf_names *names, const struct btf_rec *rec, uint32_t id,
+		      const uint32_t *ids)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
+	struct view v = { btf, names };
 
-	return t && rec_is(rs, btf, rec, t, ref_is_mapped, (void *)ids);
+	return t && rec_is(rs, &v, rec, t, ref_is_mapped, (void *)ids);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -520,7 +542,7 @@ static uint32_t index_next(const struct btf_repeats *r, uint64_t key, uint32_t *
 struct walk {
 	struct btf_repeats	*r;
 	struct btf_recs		*rs;
-	const struct btf	*btf;
+	struct view		v;
 	const uint32_t		*match;		/* decided groups' BTF ids */
 	uint32_t		scc;
 	uint32_t		nr_assumed;
@@ -563,7 +585,7 @@ static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 static bool walk_group(struct btf_repeats *r, struct btf_recs *rs, const struct btf *btf,
 		       const uint32_t *match, uint32_t scc, uint32_t entry, uint32_t id)
 {
-	struct walk w = { r, rs, btf, match, scc, 0, btf__type_cnt(btf) };
+	struct walk w = { r, rs, { btf, r->names }, match, scc, 0, btf__type_cnt(btf) };
 	uint32_t done;
 
 	r->attempt++;
@@ -572,7 +594,7 @@ static bool walk_group(struct btf_repeats *r, struct btf_recs *rs, const struct 
 	for (done = 0; done < w.nr_assumed; done++) {
 		uint32_t x = r->assumed[done];
 
-		if (!rec_is(rs, btf, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
+		if (!rec_is(rs, &w.v, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
 			    walk_ref_is, &w))
 			return false;
 	}

@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <bpf/btf.h>
 
+#include "btf_names.h"
+
 /*
  * One item of a record: a member (name, type, bit offset in lo, bitfield
  * size in hi), an enumerator (name, value in hi:lo) or a parameter (name,
@@ -91,16 +93,21 @@ int btf_recs__graph(struct btf_recs *rs);
 /*
  * True when BTF type @id of @btf is exactly record @rec of @rs, with its
  * references mapped through @ids: the check that an appended type is what
- * its record says.
+ * its record says. @names (or NULL) knows offsets of @btf's strings.
  */
-bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf, const struct btf_rec *rec,
-		      uint32_t id, const uint32_t *ids);
+bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf,
+		      const struct btf_names *names, const struct btf_rec *rec, uint32_t id,
+		      const uint32_t *ids);
 
 /* The matcher of a BTF being built. Collector thread only. */
 struct btf_repeats;
 
-/* A new, empty matcher, or NULL (out of memory). Free with btf_repeats__free(). */
-struct btf_repeats *btf_repeats__new(void);
+/*
+ * A new, empty matcher, or NULL (out of memory). Free with
+ * btf_repeats__free(). @names (borrowed, or NULL) knows offsets of the
+ * strings of the BTF being built: names are compared by them when it can.
+ */
+struct btf_repeats *btf_repeats__new(const struct btf_names *names);
 void btf_repeats__free(struct btf_repeats *r);
 
 /*

@@ -12,6 +12,8 @@
  *   (post-order), and top-level types come in source (DIE) order.
  * - Everything a CU points to lives in its arena, or is borrowed from the
  *   loader's input (names), which outlives the CU. cu__free() frees it all.
+ *   A name's address names the same string until the input file is closed
+ *   (the BTF encoder finds string offsets by it: btf_names.h).
  */
 #include <stdbool.h>
 #include <stddef.h>

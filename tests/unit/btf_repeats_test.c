@@ -123,7 +123,7 @@ static int append_cu(struct fixture *f, struct btf_recs *rs, const struct tspec 
 		if (append(f, &t[i], index) != (int)f->ids[i])
 			return -1;
 		recs[i].index_type = index;
-		if (!btf_recs__rec_is(rs, f->btf, &recs[i], f->ids[i], f->ids))
+		if (!btf_recs__rec_is(rs, f->btf, NULL, &recs[i], f->ids[i], f->ids))
 			return -1;
 		appended++;
 	}
@@ -145,7 +145,7 @@ static bool fixture_init(struct fixture *f, const struct btf *base)
 {
 	memset(f, 0, sizeof(*f));
 	f->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
-	f->r = btf_repeats__new();
+	f->r = btf_repeats__new(NULL);
 	return f->btf && f->r;
 }
 
