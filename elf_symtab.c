@@ -25,10 +25,32 @@ struct elf_symtab {
 	char			*section_names;	/* owned, backs sections[].name */
 };
 
+/*
+ * The first eight bytes of @name, zero-padded, most significant first:
+ * keys compare as strcmp() compares the names, unless they are equal.
+ * Sorting a kernel's symbols then reads few names.
+ */
+static uint64_t name_key(const char *name)
+{
+	uint64_t key = 0;
+	int i;
+
+	for (i = 0; i < 8 && name[i]; i++)
+		key |= (uint64_t)(unsigned char)name[i] << (56 - 8 * i);
+	return key;
+}
+
+static int cmp_names(uint64_t key_a, const char *a, uint64_t key_b, const char *b)
+{
+	if (key_a != key_b)
+		return key_a < key_b ? -1 : 1;
+	return strcmp(a, b);
+}
+
 static int cmp_sym(const void *a, const void *b)
 {
 	const struct elf_sym *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	int c = cmp_names(x->name_key, x->name, y->name_key, y->name);
 
 	if (c)
 		return c;
@@ -86,7 +108,8 @@ static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, const GElf_S
 		if (!name || !*name)
 			continue;
 		st->syms[st->nr_syms++] = (struct elf_sym){
-			.name = name, .addr = sym.st_value, .size = sym.st_size,
+			.name = name, .name_key = name_key(name), .addr = sym.st_value,
+			.size = sym.st_size,
 			.shndx = sym.st_shndx == SHN_XINDEX ? xndx : sym.st_shndx,
 			.type = GELF_ST_TYPE(sym.st_info),
 		};
@@ -98,6 +121,7 @@ static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, const GElf_S
 
 struct func_entry {
 	const char	*cut;		/* in st->group_names */
+	uint64_t	key;		/* name_key(cut) */
 	uint32_t	order;		/* position in .symtab order */
 	uint64_t	addr;
 	bool		is_clone;
@@ -122,7 +146,7 @@ static bool is_function_piece(const char *name)
 static int cmp_func_entry(const void *a, const void *b)
 {
 	const struct func_entry *x = a, *y = b;
-	int c = strcmp(x->cut, y->cut);
+	int c = cmp_names(x->key, x->cut, y->key, y->cut);
 
 	if (c)
 		return c;
@@ -172,7 +196,8 @@ static int collect_funcs(struct elf_symtab *st, struct func_entry **ret, uint32_
 		memcpy(st->group_names + used, name, len);
 		st->group_names[used + len] = '\0';
 		entries[n++] = (struct func_entry){
-			.cut = st->group_names + used, .order = i, .addr = st->syms[i].addr,
+			.cut = st->group_names + used, .key = name_key(st->group_names + used),
+			.order = i, .addr = st->syms[i].addr,
 			.is_clone = suffix_has(name + len, ".constprop") ||
 				    suffix_has(name + len, ".isra"),
 		};

@@ -16,6 +16,7 @@
 
 struct elf_sym {
 	const char	*name;		/* borrowed from the ELF's string table */
+	uint64_t	name_key;	/* name_key() of the name, to sort by */
 	uint64_t	addr;		/* st_value */
 	uint64_t	size;
 	uint32_t	shndx;		/* section index, SHN_XINDEX resolved */
