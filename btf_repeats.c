@@ -207,7 +207,7 @@ struct btf_rec_item *btf_recs__add_items(struct btf_recs *rs, struct btf_rec *re
 
 	/* At least one: no items is a valid pointer too, never NULL. */
 	if (nr >= UINT32_MAX - rs->nr_items ||
-	    dw_ensure_cap(&rs->items, &rs->items_cap, sizeof(*rs->items), rs->nr_items + nr + 1))
+	    dw_reserve(&rs->items, &rs->items_cap, sizeof(*rs->items), rs->nr_items + nr + 1))
 		return NULL;
 	items = rs->items + rs->nr_items;
 	memset(items, 0, nr * sizeof(*items));

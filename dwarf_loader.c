@@ -438,7 +438,7 @@ static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
 static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
 {
-	int err = dw_ensure_cap(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
+	int err = dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
 
 	if (err)
 		return err;

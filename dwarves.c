@@ -55,28 +55,45 @@ void *arena__alloc(struct arena *a, size_t size)
 	return p;
 }
 
-int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need)
+/* Room for @need elements, @*cap grown by @cap / @divisor at least. */
+static int grow(void **data, uint32_t *cap, size_t elem_size, uint32_t need, uint32_t divisor)
 {
-	void **data = data_ptr;
-	uint32_t new_cap;
+	uint64_t new_cap = *cap + *cap / divisor;
 	void *p;
 
-	if (need <= *cap)
-		return 0;
-	new_cap = *cap + *cap / 4;
 	if (new_cap < 16)
 		new_cap = 16;
 	if (new_cap < need)
 		new_cap = need;
+	if (new_cap > UINT32_MAX)
+		new_cap = UINT32_MAX;
 	if (new_cap > SIZE_MAX / elem_size)
 		return -ENOMEM;
 	p = realloc(*data, new_cap * elem_size);
 	if (!p)
 		return -ENOMEM;
-	memset((char *)p + *cap * elem_size, 0, (new_cap - *cap) * elem_size);
 	*data = p;
-	*cap = new_cap;
+	*cap = (uint32_t)new_cap;
 	return 0;
+}
+
+int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need)
+{
+	void **data = data_ptr;
+	uint32_t old = *cap;
+	int err;
+
+	if (need <= *cap)
+		return 0;
+	err = grow(data, cap, elem_size, need, 4);
+	if (!err)
+		memset((char *)*data + old * elem_size, 0, (*cap - old) * elem_size);
+	return err;
+}
+
+int dw_reserve(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need)
+{
+	return need <= *cap ? 0 : grow(data_ptr, cap, elem_size, need, 2);
 }
 
 struct cu *cu__new(uint32_t id)
@@ -119,7 +136,7 @@ void cu__set_prepared(struct cu *cu, void *prepared, cu_prepared_free_fn free_fn
 
 int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret)
 {
-	int err = dw_ensure_cap(&cu->types, &cu->types_cap, sizeof(*t), cu->nr_types + 1);
+	int err = dw_reserve(&cu->types, &cu->types_cap, sizeof(*t), cu->nr_types + 1);
 
 	if (err)
 		return err;

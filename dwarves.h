@@ -250,7 +250,17 @@ bool cu__struct_is_packed(const struct cu *cu, uint32_t id);
  */
 int cu__check_ref_depth(const struct cu *cu, uint32_t max_depth, uint32_t *bad_ret);
 
-/* Growable array helper: ensures room for @need elements. 0 or -ENOMEM. */
+/*
+ * Growable array helper: ensures room for @need elements, the new room
+ * zeroed. 0 or -ENOMEM.
+ */
 int dw_ensure_cap(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need);
+
+/*
+ * The same for an array whose elements are written whole before they are
+ * read: it grows by half at a time and leaves the new room as it is, so
+ * that the CU's largest arrays are copied less and touched only as used.
+ */
+int dw_reserve(void *data_ptr, uint32_t *cap, size_t elem_size, uint32_t need);
 
 #endif
