@@ -17,6 +17,7 @@ struct elf_symtab {
 	struct elf_sym		*syms;		/* owned, name order */
 	uint32_t		nr_syms;
 	struct elf_func_group	*groups;	/* owned, name order */
+	uint64_t		*group_keys;	/* owned: name_key() of each group's name */
 	uint32_t		nr_groups;
 	struct elf_func_sym	*func_syms;	/* owned, backs groups[].syms */
 	char			*group_names;	/* owned, backs groups[].name */
@@ -220,7 +221,8 @@ static int build_func_groups(struct elf_symtab *st)
 		qsort(entries, n, sizeof(*entries), cmp_func_entry);
 	st->func_syms = calloc(n + 1, sizeof(*st->func_syms));
 	st->groups = calloc(n + 1, sizeof(*st->groups));
-	if (!st->func_syms || !st->groups) {
+	st->group_keys = calloc(n + 1, sizeof(*st->group_keys));
+	if (!st->func_syms || !st->groups || !st->group_keys) {
 		free(entries);
 		return -ENOMEM;
 	}
@@ -230,6 +232,7 @@ static int build_func_groups(struct elf_symtab *st)
 		st->func_syms[i] = (struct elf_func_sym){ .addr = entries[i].addr,
 							  .is_clone = entries[i].is_clone };
 		if (!g || strcmp(g->name, entries[i].cut)) {
+			st->group_keys[st->nr_groups] = entries[i].key;
 			g = &st->groups[st->nr_groups++];
 			g->name = entries[i].cut;
 			g->syms = &st->func_syms[i];
@@ -310,6 +313,7 @@ void elf_symtab__free(struct elf_symtab *st)
 		return;
 	free(st->syms);
 	free(st->groups);
+	free(st->group_keys);
 	free(st->func_syms);
 	free(st->group_names);
 	free(st->sections);
@@ -368,10 +372,11 @@ const struct elf_func_group *elf_symtab__find_func(const struct elf_symtab *st,
 						   const char *name)
 {
 	uint32_t lo = 0, hi = st->nr_groups;
+	uint64_t key = name_key(name);
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(st->groups[mid].name, name);
+		int c = cmp_names(st->group_keys[mid], st->groups[mid].name, key, name);
 
 		if (!c)
 			return &st->groups[mid];
