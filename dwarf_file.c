@@ -230,6 +230,7 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 
 /* ---- CUs ------------------------------------------------------------------------ */
 
+/* Whether --lang_exclude drops @lang, or --lang does not keep it. */
 static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
 {
 	unsigned int i;
@@ -237,7 +238,18 @@ static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
 	for (i = 0; i < opts->nr_lang_exclude; i++)
 		if (opts->lang_exclude[i] == lang)
 			return true;
-	return false;
+	for (i = 0; i < opts->nr_langs; i++)
+		if (opts->langs[i] == lang)
+			return false;
+	return opts->nr_langs > 0;
+}
+
+/* Whether -X drops the CU named @name (NULL: unnamed, dropped too). */
+static bool name_excluded(const struct dwarf_loader_opts *opts, const char *name)
+{
+	const char *prefix = opts->cu_exclude_prefix;
+
+	return prefix && (!name || !strncmp(name, prefix, strlen(prefix)));
 }
 
 static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool *warned)
@@ -254,6 +266,7 @@ struct unit {
 	Dwarf_Die	die;
 	uint64_t	start;		/* .debug_info offset of its DIEs */
 	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
+	bool		is_excluded;	/* its language is excluded: no CU */
 	uint16_t	lang;
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
@@ -370,9 +383,6 @@ static int collect_units(struct load_job *j)
 
 	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
 				     &cu_die, &sub_die)) == 0) {
-		Dwarf_Word lang = 0;
-		Dwarf_Attribute attr;
-
 		unit = next;
 		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
 		if (err)
@@ -382,16 +392,12 @@ static int collect_units(struct load_job *j)
 				       &warned_partial : &warned_skeleton);
 			continue;
 		}
-		if (dwarf_attr(&cu_die, DW_AT_language, &attr))
-			dwarf_formudata(&attr, &lang);
-		if (lang_excluded(j->opts, lang))
-			continue;
 		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
 				    j->nr_units + 1);
 		if (err)
 			return err;
 		j->units[j->nr_units++] = (struct unit){
-			.die = cu_die, .lang = lang, .start = dwarf_dieoffset(&cu_die),
+			.die = cu_die, .start = dwarf_dieoffset(&cu_die),
 		};
 	}
 	if (rc < 0) {
@@ -474,12 +480,32 @@ static void drop_consumed(struct load_job *j, uint32_t id)
 	j->info_dropped = end;
 }
 
+/*
+ * Reads the unit's language, on the thread that loads it: the main thread
+ * only lists units. True when --lang_exclude, --lang or -X leaves it out:
+ * then it gives nothing, neither types nor messages.
+ */
+static bool unit_is_excluded(const struct load_job *j, struct unit *u)
+{
+	Dwarf_Word lang = 0;
+	Dwarf_Attribute attr;
+
+	if (dwarf_attr(&u->die, DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	u->lang = (uint16_t)lang;
+	u->is_excluded = lang_excluded(j->opts, lang) ||
+			 name_excluded(j->opts, dwarf_diename(&u->die));
+	return u->is_excluded;
+}
+
 static void job_load(void *ctx, uint32_t id)
 {
 	struct load_job *j = ctx;
 	struct unit *u = &j->units[id];
 	double start = phase_stats__now();
 
+	if (!u->is_type_units && unit_is_excluded(j, u))
+		return;
 	log__capture(&u->log);
 	if (u->is_type_units)
 		u->err = dwarf_loader__load_cu(j->df, j->opts, j->type_units, j->nr_type_units,
@@ -517,6 +543,10 @@ static int job_consume(void *ctx, uint32_t id)
 	double start = phase_stats__now();
 	int err;
 
+	if (u->is_excluded) {
+		drop_consumed(j, id);
+		return 0;
+	}
 	log_buf__flush(&u->log);
 	count_unit(j, u);
 	if (u->err)

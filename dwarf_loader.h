@@ -26,6 +26,9 @@ typedef int (*dwarf_prepare_fn)(struct cu *cu, const void *ctx);
 struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
+	const uint16_t	*langs;		/* --lang: DW_LANG_* to keep, borrowed */
+	unsigned int	nr_langs;	/* 0: every language */
+	const char	*cu_exclude_prefix; /* -X: drop CUs named so (or unnamed); or NULL */
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
 	bool		decl_tags;	/* read btf_decl_tag annotations */
 	bool		param_locations; /* decode parameter locations (function flags) */

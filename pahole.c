@@ -633,6 +633,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts.files = state->argv + state->next;
 		opts.nr_files = state->argc - state->next;
 		break;
+	case ARGP_KEY_END:
+		/* Without --lang or --lang_exclude, the environment may exclude some. */
+		if (!opts.print.nr_langs && !opts.loader.nr_lang_exclude &&
+		    getenv("PAHOLE_LANG_EXCLUDE"))
+			parse_lang_list(getenv("PAHOLE_LANG_EXCLUDE"), "PAHOLE_LANG_EXCLUDE",
+					opts.loader.lang_exclude, &opts.loader.nr_lang_exclude,
+					state);
+		break;
 	default:
 		if (parse_legacy(key) == 0)
 			return 0;
@@ -852,6 +860,9 @@ static int run_encode(void)
 	opts.loader.type_tags = opts.features.type_tag;
 	opts.loader.decl_tags = opts.features.decl_tag;
 	opts.loader.param_locations = true;
+	opts.loader.langs = opts.print.langs;
+	opts.loader.nr_langs = opts.print.nr_langs;
+	opts.loader.cu_exclude_prefix = opts.print.cu_exclude_prefix;
 	if (opts.phase_stats)
 		opts.loader.stats = &stats;
 	err = load_base(&base) ?: encode_files(base);
@@ -887,6 +898,9 @@ static int run_print(void)
 	po->loader.nr_lang_exclude = opts.loader.nr_lang_exclude;
 	memcpy(po->loader.lang_exclude, opts.loader.lang_exclude,
 	       sizeof(po->loader.lang_exclude));
+	po->loader.langs = po->langs;
+	po->loader.nr_langs = po->nr_langs;
+	po->loader.cu_exclude_prefix = po->cu_exclude_prefix;
 	po->loader.jobs = opts.loader.jobs;
 	po->loader.cu_window = opts.loader.cu_window;
 	po->loader.test_delay_seed = opts.loader.test_delay_seed;
