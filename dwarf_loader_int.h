@@ -2,8 +2,9 @@
 #ifndef PAHOLE_DWARF_LOADER_INT_H
 #define PAHOLE_DWARF_LOADER_INT_H
 /*
- * Shared by dwarf_file.c (the file, the CUs and their order, the threads)
- * and dwarf_loader.c (one CU's DIEs to the model); not for other modules.
+ * Shared by dwarf_file.c (the file, the CUs and their order, the threads),
+ * dwarf_loader.c (one CU's DIEs to the model) and dwarf_locations.c (their
+ * locations); not for other modules.
  */
 #include <pthread.h>
 #include <stdbool.h>
