@@ -103,6 +103,8 @@ struct cu_loader {
 	uint32_t			nr_vars, vars_cap;
 	uint32_t			nr_unresolved;
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
+	struct loc_unit			loc_unit;	/* of the last unit DIE read */
+	struct loc_counts		loc_counts;
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
 	unsigned int			private_depth;	/* inside functions or structs */
@@ -1140,6 +1142,15 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	return err ?: add_fn_info(l, &fi);
 }
 
+/* What reading locations of the CU needs. */
+static struct loc_cu loc_cu_of(struct cu_loader *l)
+{
+	return (struct loc_cu){
+		.df = l->df, .unit = &l->loc_unit, .counts = &l->loc_counts,
+		.addr_size = l->cu->addr_size, .check = l->opts->check_locations,
+	};
+}
+
 /* A variable at the top level of the CU; others have no static storage BTF wants. */
 static int load_variable(struct cu_loader *l, struct die *die)
 {
@@ -1163,9 +1174,11 @@ static int load_variable(struct cu_loader *l, struct die *die)
 	vi.first_annot = annots[0];
 	vi.nr_annots = annots[1];
 	if (!a.is_declaration && a.has_location) {
-		struct loc_cu lc = { .df = l->df, .addr_size = l->cu->addr_size };
+		struct loc_cu lc = loc_cu_of(l);
 
-		dwarf_locations__variable(&lc, &a.location, &vi.v);
+		err = dwarf_locations__variable(&lc, &a.location, die->off, &vi.v);
+		if (err)
+			return err;
 	}
 	l->vars[l->nr_vars++] = vi;
 	return 0;
@@ -1408,6 +1421,8 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 	if (!err && die__unit_die(&u, &die))
 		err = unit_error(l, &u, u.first_die);
 	if (!err)
+		dwarf_locations__unit(&die, &l->loc_unit);
+	if (!err)
 		err = load_children(l, &die);
 	die_unit__release(&u);
 	return err;
@@ -1558,12 +1573,11 @@ static uint32_t type_id_of(void *ctx, uint64_t die_off)
 	return 0;
 }
 
-static void decode_location_of(void *ctx, struct fn_param *p)
+static int decode_location_of(void *ctx, struct fn_param *p)
 {
-	const struct cu_loader *l = ctx;
-	struct loc_cu lc = { .df = l->df, .addr_size = l->cu->addr_size };
+	struct loc_cu lc = loc_cu_of(ctx);
 
-	dwarf_locations__param(&lc, p);
+	return dwarf_locations__param(&lc, p);
 }
 
 /* After the walk: references, bitfield offsets, then functions and variables. */
@@ -1632,12 +1646,14 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 
 int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, uint64_t *nr_dies_read)
+			  struct cu **ret, struct dwarf_load_counts *counts)
 {
 	struct cu_loader l = { .opts = opts, .df = df };
 	int err = load_cu(&l, dies, nr_dies, lang, id, ret);
 
 	cu_loader_release(&l);
-	*nr_dies_read = l.nr_dies;
+	counts->nr_dies = l.nr_dies;
+	counts->nr_locations = l.loc_counts.nr_locations;
+	counts->nr_location_fallbacks = l.loc_counts.nr_fallbacks;
 	return err;
 }
