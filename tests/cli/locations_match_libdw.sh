@@ -2,8 +2,8 @@
 # Parameter and variable locations are decoded without libdw, and give what
 # libdw gives: with PAHOLE_TEST_LOCATIONS=check every DW_AT_location is read
 # both ways and a difference fails the run. Over the fixtures, objects with
-# many location lists (gcc and clang, DWARF 4 and 5, -O2) and some kernel
-# modules; the decoder itself must read nearly all of them.
+# many location lists (gcc and clang, DWARF 2 to 5, -O2, also 32-bit and big
+# endian) and some kernel modules; the decoder itself must read nearly all.
 . "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 ENV=PAHOLE_TEST_LOCATIONS
@@ -117,21 +117,36 @@ long use_all(long v, char *s)
 	       unused_param(1, (int)v) + by_ref(b, &out) + cloned(v, 0, v + 3) + out;
 }
 EOC
+# lists_object CC FLAGS SECTION: compiles and checks the lists object; the
+# decoder must read every location itself.
 lists=0
+lists_object() {
+	local cc=$1 flags=$2 sec=$3 obj
+	obj=$TMP/lists-$cc-$(echo "$flags" | tr -c 'a-z0-9' '_').o
+	"$cc" -c -g $flags -O2 -o "$obj" "$TMP/lists.c" || fail "cannot compile with $cc $flags"
+	readelf -S -W "$obj" | grep -q " $sec " || fail "$cc $flags: no $sec section"
+	check "$obj"
+	[ "$LAST_N" -ge 15 ] || fail "$cc $flags: only $LAST_N locations"
+	[ "$LAST_K" -eq 0 ] || fail "$cc $flags: $LAST_K of $LAST_N locations left to libdw"
+	lists=$((lists + 1))
+}
 for cc in $COMPILERS; do
 	command -v "$cc" >/dev/null 2>&1 || continue
-	for dv in 4 5; do
-		obj=$TMP/lists-$cc-dwarf$dv.o
-		compile "$TMP/lists.c" "$cc" "$dv" -O2 "$obj" || fail "cannot compile with $cc -gdwarf-$dv"
-		sec=.debug_loc
-		[ "$dv" = 5 ] && sec=.debug_loclists
-		readelf -S -W "$obj" | grep -q " $sec " || fail "$cc -gdwarf-$dv: no $sec section"
-		check "$obj"
-		[ "$LAST_N" -ge 15 ] || fail "$cc -gdwarf-$dv: only $LAST_N locations"
-		[ "$LAST_K" -eq 0 ] || fail "$cc -gdwarf-$dv: $LAST_K of $LAST_N locations left to libdw"
-		lists=$((lists + 1))
-	done
+	lists_object "$cc" -gdwarf-4 .debug_loc
+	lists_object "$cc" -gdwarf-5 .debug_loclists
 done
+# DWARF 2 and 3 (list offsets as data4), 4-byte addresses, big endian: when
+# the compiler can.
+if command -v gcc >/dev/null 2>&1; then
+	lists_object gcc -gdwarf-2 .debug_loc
+	lists_object gcc -gdwarf-3 .debug_loc
+	echo 'int x;' | gcc -m32 -c -x c -o "$TMP/m32.o" - 2>/dev/null &&
+		lists_object gcc "-m32 -gdwarf-4" .debug_loc
+fi
+if command -v clang >/dev/null 2>&1 &&
+   echo 'int x;' | clang --target=s390x-linux-gnu -c -x c -o "$TMP/be.o" - 2>/dev/null; then
+	lists_object clang "--target=s390x-linux-gnu -gdwarf-5" .debug_loclists
+fi
 [ "$lists" -gt 0 ] || skip "neither gcc nor clang found"
 
 mods="kernel modules not run in check-quick"
