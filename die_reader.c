@@ -62,17 +62,31 @@ static bool section_is(const char *name, const char *want)
 		!strncmp(want, ".debug_", 7));
 }
 
+/* The location sections: a second one, or one in a group, makes them ambiguous. */
+static void set_loc_bytes(struct die_sections *s, struct die_bytes *b, Elf_Scn *scn,
+			  const GElf_Shdr *sh)
+{
+	if (b->data || (sh->sh_flags & SHF_GROUP))
+		s->locs_ambiguous = true;
+	else
+		set_bytes(b, scn);
+}
+
 void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian)
 {
 	static const char *const names[] = {
 		".debug_info", ".debug_types", ".debug_abbrev", ".debug_str", ".debug_line_str",
+		".debug_loc", ".debug_loclists", ".debug_addr",
 	};
-	struct die_bytes *slots[] = { &s->info, &s->types, &s->abbrev, &s->str, &s->line_str };
+	struct die_bytes *slots[] = { &s->info, &s->types, &s->abbrev, &s->str, &s->line_str,
+				      &s->loc, &s->loclists, &s->addr };
+	const size_t first_loc = 5;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, i;
 
 	memset(s, 0, sizeof(*s));
 	s->big_endian = big_endian;
+	s->elf_addr_size = elf && gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return;
 	while ((scn = elf_nextscn(elf, scn))) {
@@ -82,9 +96,14 @@ void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian)
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
 		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
 			continue;
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!slots[i]->data && section_is(name, names[i]))
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (!section_is(name, names[i]))
+				continue;
+			if (i >= first_loc)
+				set_loc_bytes(s, slots[i], scn, &sh);
+			else if (!slots[i]->data)
 				set_bytes(slots[i], scn);
+		}
 	}
 	s->str_terminated = s->str.size && !s->str.data[s->str.size - 1];
 	s->line_str_terminated = s->line_str.size && !s->line_str.data[s->line_str.size - 1];

@@ -21,12 +21,22 @@ struct die_bytes {
 	uint64_t	size;
 };
 
-/* The sections the reader reads; read-only once set up. */
+/*
+ * The sections the reader reads, and those of locations (dwarf_locations.c);
+ * read-only once set up.
+ */
 struct die_sections {
 	struct die_bytes	info, types, abbrev, str, line_str;
+	struct die_bytes	loc, loclists, addr;
 	bool			big_endian;
 	bool			str_terminated;		/* .debug_str ends with a NUL */
 	bool			line_str_terminated;	/* so does .debug_line_str */
+	/*
+	 * A location section appears twice or in a section group: which one
+	 * libdw reads is not known, so locations are left to libdw.
+	 */
+	bool			locs_ambiguous;
+	uint8_t			elf_addr_size;		/* 4 for ELFCLASS32, else 8 */
 };
 
 /*

@@ -271,7 +271,7 @@ struct unit {
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
 	struct log_buf	log;		/* its messages, written in CU order */
-	uint64_t	nr_dies;	/* for --phase_stats */
+	struct dwarf_load_counts counts;
 	double		load_secs;
 };
 
@@ -289,6 +289,8 @@ struct load_job {
 	const unsigned char		*info;
 	uint64_t			info_size;
 	uint64_t			info_dropped;	/* offset up to which pages went */
+	uint64_t			nr_locations;		/* main thread: so far */
+	uint64_t			nr_location_fallbacks;
 };
 
 /*
@@ -509,10 +511,10 @@ static void job_load(void *ctx, uint32_t id)
 	log__capture(&u->log);
 	if (u->is_type_units)
 		u->err = dwarf_loader__load_cu(j->df, j->opts, j->type_units, j->nr_type_units,
-					       u->lang, id, &u->cu, &u->nr_dies);
+					       u->lang, id, &u->cu, &u->counts);
 	else
 		u->err = dwarf_loader__load_cu(j->df, j->opts, &u->die, 1, u->lang, id, &u->cu,
-					       &u->nr_dies);
+					       &u->counts);
 	if (!u->err && u->cu && j->opts->prepare) {
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
 		if (u->err) {
@@ -524,15 +526,17 @@ static void job_load(void *ctx, uint32_t id)
 	u->load_secs = phase_stats__now() - start;
 }
 
-/* Main thread: a consumed unit's share of --phase_stats. */
-static void count_unit(const struct load_job *j, const struct unit *u)
+/* Main thread: a consumed unit's share of --phase_stats and of the totals. */
+static void count_unit(struct load_job *j, const struct unit *u)
 {
 	struct phase_stats *s = j->opts->stats;
 
+	j->nr_locations += u->counts.nr_locations;
+	j->nr_location_fallbacks += u->counts.nr_location_fallbacks;
 	if (!s)
 		return;
 	s->nr_cus++;
-	s->nr_dies += u->nr_dies;
+	s->nr_dies += u->counts.nr_dies;
 	s->load_secs += u->load_secs;
 }
 
@@ -594,6 +598,10 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding;
 		s->nr_threads = jobs;
 	}
+	if (opts->check_locations && !err)
+		pr_warn("%s: locations checked: %llu, left to libdw: %llu", df->path,
+			(unsigned long long)j.nr_locations,
+			(unsigned long long)j.nr_location_fallbacks);
 	free(j.units);
 	free(j.type_units);
 	return err;

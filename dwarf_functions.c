@@ -172,9 +172,10 @@ static void resolve_params(struct cu_functions *cf)
  * (the DIE the inlined copies and the other clones share) learns it too,
  * so that its own analysis sees it. In function order: the last one wins.
  */
-static void share_locations(struct cu_functions *cf)
+static int share_locations(struct cu_functions *cf)
 {
 	uint32_t i;
+	int err;
 
 	for (i = 0; i < cf->nr_params; i++) {
 		struct fn_param *p = &cf->params[i];
@@ -182,8 +183,9 @@ static void share_locations(struct cu_functions *cf)
 		p->byte_size = cu__type_byte_size(cf->cu, p->type);
 		p->in_memory = p->byte_size >
 			       (cf->abi->agg_two_regs ? 2u : 1u) * cf->cu->addr_size;
-		if (p->loc.has_loc)
-			cf->decode_location(cf->ctx, p);
+		err = p->loc.has_loc ? cf->decode_location(cf->ctx, p) : 0;
+		if (err)
+			return err;
 	}
 	for (i = 0; i < cf->nr_fns; i++) {
 		const struct fn_info *fi = &cf->fns[i];
@@ -204,6 +206,7 @@ static void share_locations(struct cu_functions *cf)
 			op->in_memory |= p->in_memory;
 		}
 	}
+	return 0;
 }
 
 static uint32_t param_slots(const struct cu_functions *cf, const struct fn_param *p)
@@ -375,7 +378,9 @@ static int resolve_functions(struct cu_functions *cf)
 	if (err)
 		return err;
 	resolve_params(cf);
-	share_locations(cf);
+	err = share_locations(cf);
+	if (err)
+		return err;
 	for (i = 0; i < cf->nr_fns; i++)
 		analyse_function(cf, &cf->fns[i]);
 	for (i = 0; i < cf->nr_fns && !err; i++)

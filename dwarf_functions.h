@@ -84,8 +84,8 @@ struct cu_functions {
 	const struct annotation	*annots;	/* borrowed */
 	/* The core id of the type DIE at @die_off; 0 (void) when unknown. */
 	uint32_t		(*type_id)(void *ctx, uint64_t die_off);
-	/* Reads p->location into p->loc (the loader's libdw location calls). */
-	void			(*decode_location)(void *ctx, struct fn_param *p);
+	/* Reads p->location into p->loc: 0, or -errno (reported) to stop the load. */
+	int			(*decode_location)(void *ctx, struct fn_param *p);
 	void			*ctx;
 	uint32_t		nr_unresolved;	/* out: origins not found */
 	/* Private to cu_functions__resolve(): die_off indexes of params, fns. */
@@ -95,7 +95,7 @@ struct cu_functions {
 /*
  * Resolves and analyses what @cf describes and appends the results to
  * cf->cu's functions and variables (arena memory for their arrays).
- * 0 or -ENOMEM.
+ * 0, -ENOMEM, or decode_location()'s error.
  */
 int cu_functions__resolve(struct cu_functions *cf);
 

@@ -22,6 +22,7 @@
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
+#include "dwarf_locations.h"
 #include "log.h"
 
 /* Producer extension tags and attributes not in every dwarf.h. */
@@ -102,6 +103,8 @@ struct cu_loader {
 	uint32_t			nr_vars, vars_cap;
 	uint32_t			nr_unresolved;
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
+	struct loc_unit			loc_unit;	/* of the last unit DIE read */
+	struct loc_counts		loc_counts;
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
 	unsigned int			private_depth;	/* inside functions or structs */
@@ -935,176 +938,6 @@ out:
 	return err;
 }
 
-/* ---- locations ------------------------------------------------------------------- */
-
-/* One expression of a location: one entry of a location list. */
-struct loc_expr {
-	Dwarf_Op	*ops;		/* libdw's, valid while the Dwarf is open */
-	size_t		nr_ops;
-	int		entry_reg;	/* ops[0] is DW_OP_entry_value(DW_OP_regN): that atom; else -1 */
-	uint64_t	addr;		/* ops[0] is DW_OP_addr or DW_OP_addrx: the address */
-};
-
-/*
- * The loader's only door to libdw's location functions (dwarf_getlocations,
- * dwarf_getlocation_attr, dwarf_getlocation): elfutils built without
- * --enable-thread-safety, as Debian's 0.188 is, does not make them safe to
- * call from several threads, so die_location() runs this under the file's
- * location lock. Reads the entry of @attr at @offset (0 for the first) into
- * *ret; returns the next offset (> 0), 0 after the last entry, or -1 on
- * error, as dwarf_getlocations(). The operations stay valid afterwards:
- * libdw keeps them until dwarf_end().
- */
-static ptrdiff_t die_location_locked(Dwarf_Attribute *attr, ptrdiff_t offset,
-				     struct loc_expr *ret)
-{
-	Dwarf_Addr base, start, end;
-	Dwarf_Attribute sub;
-	Dwarf_Op *sub_ops;
-	size_t nr_sub_ops;
-	ptrdiff_t next = dwarf_getlocations(attr, offset, &base, &start, &end, &ret->ops,
-					    &ret->nr_ops);
-
-	ret->entry_reg = -1;
-	ret->addr = 0;
-	if (next <= 0 || !ret->nr_ops)
-		return next;
-	switch (ret->ops[0].atom) {
-	case DW_OP_entry_value:
-	case DW_OP_GNU_entry_value:
-		if (dwarf_getlocation_attr(attr, &ret->ops[0], &sub) == 0 &&
-		    dwarf_getlocation(&sub, &sub_ops, &nr_sub_ops) == 0 && nr_sub_ops == 1 &&
-		    sub_ops[0].atom >= DW_OP_reg0 && sub_ops[0].atom <= DW_OP_reg31)
-			ret->entry_reg = sub_ops[0].atom;
-		break;
-	case DW_OP_addr:
-		ret->addr = ret->ops[0].number;
-		break;
-	case DW_OP_addrx:	/* an index into .debug_addr (DWARF 5, 2.5.1.1) */
-		if (dwarf_getlocation_attr(attr, &ret->ops[0], &sub) == 0 &&
-		    dwarf_formaddr(&sub, &ret->addr) != 0)
-			ret->addr = 0;
-		break;
-	}
-	return next;
-}
-
-static ptrdiff_t die_location(const struct dwarf_file *df, Dwarf_Attribute *attr,
-			      ptrdiff_t offset, struct loc_expr *ret)
-{
-	ptrdiff_t next;
-
-	pthread_mutex_lock(df->libdw_lock);
-	next = die_location_locked(attr, offset, ret);
-	pthread_mutex_unlock(df->libdw_lock);
-	return next;
-}
-
-static bool op_is_reg(unsigned int atom)
-{
-	return atom >= DW_OP_reg0 && atom <= DW_OP_reg31;
-}
-
-static bool op_is_breg(unsigned int atom)
-{
-	return atom >= DW_OP_breg0 && atom <= DW_OP_breg31;
-}
-
-static bool op_is_const(unsigned int atom)
-{
-	return (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) || atom == DW_OP_constu ||
-	       atom == DW_OP_consts;
-}
-
-static void param_set_reg(struct param_loc *pl, int reg)
-{
-	if (pl->reg < 0)
-		pl->reg = reg;
-}
-
-/*
- * An expression of several operations. For an aggregate wider than a word,
- * split over registers with DW_OP_piece, the first register named counts.
- */
-static void decode_param_ops(const struct cu_loader *l, const Dwarf_Op *ops, size_t nr_ops,
-			     int entry, struct fn_param *p)
-{
-	unsigned int atom = ops[0].atom;
-	size_t i;
-
-	if (op_is_const(atom))	/* a computed constant: no register */
-		return;
-	if (p->byte_size <= l->cu->addr_size || !l->df->abi.agg_two_regs) {
-		if (entry)
-			return;
-		if (op_is_reg(atom))
-			param_set_reg(&p->loc, atom);
-		for (i = 1; op_is_breg(atom) && i < nr_ops; i++)
-			if (ops[i].atom == DW_OP_stack_value)
-				param_set_reg(&p->loc, atom - DW_OP_breg0 + DW_OP_reg0);
-		return;
-	}
-	for (i = 0; i < nr_ops; i++)
-		if (op_is_reg(ops[i].atom))
-			param_set_reg(&p->loc, ops[i].atom);
-}
-
-/*
- * Where a parameter is on entry: the register of the first location-list
- * entry (DW_OP_regN, or DW_OP_bregN computing a value), else one named by
- * DW_OP_entry_value in any entry.
- */
-static void decode_param_location(const struct cu_loader *l, struct fn_param *p)
-{
-	struct loc_expr e;
-	ptrdiff_t offset = 0;
-	int entry = -1;
-
-	while ((offset = die_location(l->df, &p->location, offset, &e)) > 0) {
-		size_t n = e.nr_ops;
-		bool stack_value;
-
-		entry++;
-		if (!n)
-			continue;
-		stack_value = e.ops[n - 1].atom == DW_OP_stack_value;
-		if (n == 2 && stack_value)
-			n--;
-		if (n != 1) {
-			decode_param_ops(l, e.ops, n, entry, p);
-			continue;
-		}
-		if (op_is_reg(e.ops[0].atom) && entry == 0)
-			param_set_reg(&p->loc, e.ops[0].atom);
-		else if (op_is_breg(e.ops[0].atom) && entry == 0 && stack_value)
-			param_set_reg(&p->loc, e.ops[0].atom - DW_OP_breg0 + DW_OP_reg0);
-		else if (e.entry_reg >= 0)
-			param_set_reg(&p->loc, e.entry_reg);
-	}
-}
-
-/* A variable's address, when its location is a single DW_OP_addr(x) expression. */
-static void variable_address(const struct dwarf_file *df, Dwarf_Attribute *attr,
-			     struct variable *v)
-{
-	struct loc_expr e;
-
-	switch (dwarf_whatform(attr)) {
-	case DW_FORM_exprloc: case DW_FORM_block: case DW_FORM_block1:
-	case DW_FORM_block2: case DW_FORM_block4:
-		break;
-	default:	/* a location list: not static storage */
-		return;
-	}
-	if (die_location(df, attr, 0, &e) <= 0 || !e.nr_ops ||
-	    (e.ops[0].atom != DW_OP_addr && e.ops[0].atom != DW_OP_addrx))
-		return;
-	v->has_addr = true;
-	v->addr = e.addr;
-	if (e.nr_ops == 2 && e.ops[1].atom == DW_OP_plus_uconst)
-		v->addr += e.ops[1].number;
-}
-
 /* ---- annotations ------------------------------------------------------------------ */
 
 static int push_annot(struct cu_loader *l, const char *value, int32_t component_idx)
@@ -1309,6 +1142,15 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	return err ?: add_fn_info(l, &fi);
 }
 
+/* What reading locations of the CU needs. */
+static struct loc_cu loc_cu_of(struct cu_loader *l)
+{
+	return (struct loc_cu){
+		.df = l->df, .unit = &l->loc_unit, .counts = &l->loc_counts,
+		.addr_size = l->cu->addr_size, .check = l->opts->check_locations,
+	};
+}
+
 /* A variable at the top level of the CU; others have no static storage BTF wants. */
 static int load_variable(struct cu_loader *l, struct die *die)
 {
@@ -1331,8 +1173,13 @@ static int load_variable(struct cu_loader *l, struct die *die)
 	vi.spec_off = a.spec_off;
 	vi.first_annot = annots[0];
 	vi.nr_annots = annots[1];
-	if (!a.is_declaration && a.has_location)
-		variable_address(l->df, &a.location, &vi.v);
+	if (!a.is_declaration && a.has_location) {
+		struct loc_cu lc = loc_cu_of(l);
+
+		err = dwarf_locations__variable(&lc, &a.location, die->off, &vi.v);
+		if (err)
+			return err;
+	}
 	l->vars[l->nr_vars++] = vi;
 	return 0;
 }
@@ -1574,6 +1421,8 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 	if (!err && die__unit_die(&u, &die))
 		err = unit_error(l, &u, u.first_die);
 	if (!err)
+		dwarf_locations__unit(&die, &l->loc_unit);
+	if (!err)
 		err = load_children(l, &die);
 	die_unit__release(&u);
 	return err;
@@ -1724,9 +1573,11 @@ static uint32_t type_id_of(void *ctx, uint64_t die_off)
 	return 0;
 }
 
-static void decode_location_of(void *ctx, struct fn_param *p)
+static int decode_location_of(void *ctx, struct fn_param *p)
 {
-	decode_param_location(ctx, p);
+	struct loc_cu lc = loc_cu_of(ctx);
+
+	return dwarf_locations__param(&lc, p);
 }
 
 /* After the walk: references, bitfield offsets, then functions and variables. */
@@ -1795,12 +1646,14 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 
 int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, uint64_t *nr_dies_read)
+			  struct cu **ret, struct dwarf_load_counts *counts)
 {
 	struct cu_loader l = { .opts = opts, .df = df };
 	int err = load_cu(&l, dies, nr_dies, lang, id, ret);
 
 	cu_loader_release(&l);
-	*nr_dies_read = l.nr_dies;
+	counts->nr_dies = l.nr_dies;
+	counts->nr_locations = l.loc_counts.nr_locations;
+	counts->nr_location_fallbacks = l.loc_counts.nr_fallbacks;
 	return err;
 }

@@ -35,6 +35,11 @@ struct dwarf_loader_opts {
 	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
+	/*
+	 * Test-only: decode every location with libdw too; a difference
+	 * stops the load (dwarf_locations.h).
+	 */
+	bool		check_locations;
 	struct phase_stats *stats;	/* --phase_stats sink, main thread only; or NULL */
 	/*
 	 * Read what only the layout printer needs: alignments, array

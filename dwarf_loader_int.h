@@ -2,8 +2,9 @@
 #ifndef PAHOLE_DWARF_LOADER_INT_H
 #define PAHOLE_DWARF_LOADER_INT_H
 /*
- * Shared by dwarf_file.c (the file, the CUs and their order, the threads)
- * and dwarf_loader.c (one CU's DIEs to the model); not for other modules.
+ * Shared by dwarf_file.c (the file, the CUs and their order, the threads),
+ * dwarf_loader.c (one CU's DIEs to the model) and dwarf_locations.c (their
+ * locations); not for other modules.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -26,13 +27,20 @@ struct dwarf_file {
 	pthread_mutex_t	*libdw_lock;	/* owned; serialises libdw calls unsafe on threads */
 };
 
+/* What loading a CU counted. */
+struct dwarf_load_counts {
+	uint64_t	nr_dies;		/* DIEs read, for --phase_stats */
+	uint64_t	nr_locations;		/* location attributes read */
+	uint64_t	nr_location_fallbacks;	/* of those, read by libdw */
+};
+
 /*
  * Loads one CU from its unit DIE (@nr_dies 1), or all DWARF 4 type units
  * from theirs as one CU, on any thread. 0 and the CU in *ret, or -errno
- * (reported). *nr_dies_read counts the DIEs read, for --phase_stats.
+ * (reported). *counts is set either way.
  */
 int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, uint64_t *nr_dies_read);
+			  struct cu **ret, struct dwarf_load_counts *counts);
 
 #endif

@@ -32,6 +32,8 @@ enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
 enum { MAX_JOBS = 4096, MAX_CU_WINDOW = 1 << 20 };
 /* Test-only: seeds random delays in the CU loaders (see cu_pool.h). */
 static const char TEST_DELAY_ENV[] = "PAHOLE_TEST_CU_DELAY_SEED";
+/* Test-only: "check" decodes every location with libdw too (dwarf_locations.h). */
+static const char TEST_LOCATIONS_ENV[] = "PAHOLE_TEST_LOCATIONS";
 
 /* A usage error: one line on stderr, exit status 64. */
 #define usage_error(state, ...) argp_failure(state, EXIT_USAGE, 0, __VA_ARGS__)
@@ -830,10 +832,10 @@ static int encode_files(const struct btf *base)
 	return err;
 }
 
-/* The loader's share of -j, and the test-only delay seed from the environment. */
+/* The loader's share of -j, and its test-only settings from the environment. */
 static int set_loader_threads(void)
 {
-	const char *seed = getenv(TEST_DELAY_ENV);
+	const char *seed = getenv(TEST_DELAY_ENV), *locations = getenv(TEST_LOCATIONS_ENV);
 
 	opts.loader.jobs = opts.jobs;
 	/*
@@ -848,6 +850,12 @@ static int set_loader_threads(void)
 			TEST_DELAY_ENV, seed);
 		return -EINVAL;
 	}
+	if (locations && *locations && strcmp(locations, "check")) {
+		fprintf(stderr, "pahole: invalid %s '%s': expected 'check'\n",
+			TEST_LOCATIONS_ENV, locations);
+		return -EINVAL;
+	}
+	opts.loader.check_locations = locations && !strcmp(locations, "check");
 	return 0;
 }
 
@@ -904,6 +912,7 @@ static int run_print(void)
 	po->loader.jobs = opts.loader.jobs;
 	po->loader.cu_window = opts.loader.cu_window;
 	po->loader.test_delay_seed = opts.loader.test_delay_seed;
+	po->loader.check_locations = opts.loader.check_locations;
 	return print_job__run(po, opts.files, opts.nr_files);
 }
 
