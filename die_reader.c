@@ -37,6 +37,7 @@ struct die_abbrev {
 	uint32_t		tag;
 	bool			has_children;
 	bool			has_sibling;	/* a DW_AT_sibling spec (fixed form) */
+	bool			has_signature;	/* a DW_AT_signature spec: asked of every DIE */
 	uint32_t		nr_specs;
 	int32_t			fixed_size;	/* of all values, or -1 when it varies */
 	struct die_attr_spec	*specs;		/* owned by the unit's allocation */
@@ -343,6 +344,7 @@ static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *a
 		ab->fixed_size = size < 0 || ab->fixed_size < 0 ? -1 : ab->fixed_size + size;
 		if (sp.name == DW_AT_sibling && size > 0 && sp.form != DW_FORM_ref_addr)
 			ab->has_sibling = true;
+		ab->has_signature |= sp.name == DW_AT_signature;
 	}
 }
 
@@ -664,6 +666,8 @@ bool die__has_attr(const struct die *d, unsigned int name)
 {
 	uint32_t i;
 
+	if (name == DW_AT_signature)
+		return d->abbrev->has_signature;
 	for (i = 0; i < d->abbrev->nr_specs; i++)
 		if (d->abbrev->specs[i].name == name)
 			return true;
