@@ -32,16 +32,26 @@ struct node {
 	uint64_t	shallow;	/* hash of the record without references */
 	uint64_t	hash;		/* with references (see node_hash()) */
 	uint32_t	first_edge, nr_edges;
-	uint32_t	idx, low;	/* Tarjan's numbering; idx 0: not visited */
-	uint32_t	scc;		/* its group, NONE while on Tarjan's stack */
+	uint32_t	scc;		/* its group */
 	uint32_t	hyp;		/* BTF id assumed in attempt hyp_stamp */
 	uint32_t	hyp_stamp;
 };
 
-/* A Tarjan frame: a node and the next edge to follow. */
+/* A Tarjan frame: a node, the next edge to follow and the end of its edges. */
 struct frame {
-	uint32_t	node, next_edge;
+	uint32_t	node, next_edge, end_edge;
 };
+
+/*
+ * Tarjan's numbering of a node, apart from the nodes so that the walk
+ * reads 8 bytes a node: idx 0 is not visited yet, DONE is in a group
+ * already (and, being the largest, never lowers anyone's low).
+ */
+struct tarjan_num {
+	uint32_t	idx, low;
+};
+
+static const uint32_t DONE = UINT32_MAX;
 
 /*
  * An entry of a set of BTF ids that belongs to one CU or one attempt: it
@@ -675,22 +685,22 @@ static void match_group(struct btf_repeats *r, struct btf_recs *rs, const struct
 /* ---- Tarjan's strongly connected components, iteratively ----------------------------- */
 
 struct tarjan {
-	uint32_t	counter;
-	uint32_t	*stack;		/* owned: Tarjan's stack, [0..sp) */
-	uint32_t	sp;
-	struct frame	*frames;	/* owned */
-	uint32_t	fp;
-	uint32_t	nr_members;
+	uint32_t		counter;
+	struct tarjan_num	*num;		/* owned, per core id */
+	uint32_t		*stack;		/* owned: Tarjan's stack, [0..sp) */
+	uint32_t		sp;
+	struct frame		*frames;	/* owned */
+	uint32_t		fp;
+	uint32_t		nr_members;
 };
 
 static void tarjan_push(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 {
-	struct node *n = &rs->nodes[x];
+	const struct node *n = &rs->nodes[x];
 
-	n->idx = n->low = ++tj->counter;
-	n->scc = NONE;
+	tj->num[x].idx = tj->num[x].low = ++tj->counter;
 	tj->stack[tj->sp++] = x;
-	tj->frames[tj->fp++] = (struct frame){ x, n->first_edge };
+	tj->frames[tj->fp++] = (struct frame){ x, n->first_edge, n->first_edge + n->nr_edges };
 }
 
 /* Pops the group rooted at @x off Tarjan's stack. */
@@ -702,6 +712,7 @@ static void tarjan_pop_group(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 	do {
 		y = tj->stack[--tj->sp];
 		rs->nodes[y].scc = g;
+		tj->num[y].idx = DONE;
 		rs->members[tj->nr_members++] = y;
 	} while (y != x);
 	rs->groups[g + 1] = tj->nr_members;
@@ -713,30 +724,32 @@ static void tarjan_pop_group(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
  */
 static void tarjan_visit(struct btf_recs *rs, struct tarjan *tj, uint32_t root)
 {
+	struct tarjan_num *num = tj->num;
+
 	tarjan_push(rs, tj, root);
 	while (tj->fp) {
 		struct frame *f = &tj->frames[tj->fp - 1];
-		struct node *n = &rs->nodes[f->node];
+		uint32_t x = f->node;
 
-		if (f->next_edge < n->first_edge + n->nr_edges) {
+		if (f->next_edge < f->end_edge) {
 			uint32_t ref = rs->edges[f->next_edge++];
 
 			if (!ref)
 				continue;
-			if (!rs->nodes[ref].idx)
+			if (!num[ref].idx)
 				tarjan_push(rs, tj, ref);
-			else if (rs->nodes[ref].scc == NONE && rs->nodes[ref].idx < n->low)
-				n->low = rs->nodes[ref].idx;
+			else if (num[ref].idx < num[x].low)	/* on the stack */
+				num[x].low = num[ref].idx;
 			continue;
 		}
 		tj->fp--;
-		if (n->low == n->idx)
-			tarjan_pop_group(rs, tj, f->node);
+		if (num[x].low == num[x].idx)
+			tarjan_pop_group(rs, tj, x);
 		if (tj->fp) {
-			struct node *parent = &rs->nodes[tj->frames[tj->fp - 1].node];
+			uint32_t parent = tj->frames[tj->fp - 1].node;
 
-			if (n->low < parent->low)
-				parent->low = n->low;
+			if (num[x].low < num[parent].low)
+				num[parent].low = num[x].low;
 		}
 	}
 }
@@ -779,16 +792,18 @@ int btf_recs__graph(struct btf_recs *rs)
 
 	if (err)
 		return err;
+	tj.num = calloc(rs->nr_recs ?: 1, sizeof(*tj.num));
 	tj.stack = malloc((rs->nr_recs ?: 1) * sizeof(*tj.stack));
 	tj.frames = malloc((rs->nr_recs ?: 1) * sizeof(*tj.frames));
-	if (!tj.stack || !tj.frames) {
+	if (!tj.num || !tj.stack || !tj.frames) {
 		err = -ENOMEM;
 		goto out_free;
 	}
 	for (x = 1; x < rs->nr_recs; x++)
-		if (is_node(&rs->recs[x]) && !rs->nodes[x].idx)
+		if (is_node(&rs->recs[x]) && !tj.num[x].idx)
 			tarjan_visit(rs, &tj, x);
 out_free:
+	free(tj.num);
 	free(tj.stack);
 	free(tj.frames);
 	return err;
