@@ -900,12 +900,14 @@ static void free_prepared(void *ctx)
 static int prepare_groups(const struct btf_encoder_opts *o, const struct cu *cu,
 			  struct prepared *p)
 {
-	if (!o->symtab || !cu->nr_functions)
+	const struct elf_symtab *symtab = __atomic_load_n(&o->symtab, __ATOMIC_ACQUIRE);
+
+	if (!symtab || !cu->nr_functions)
 		return 0;
 	p->groups = malloc(cu->nr_functions * sizeof(*p->groups));
 	if (!p->groups)
 		return -ENOMEM;
-	func_table__find_groups(cu, o->symtab, p->groups);
+	func_table__find_groups(cu, symtab, p->groups);
 	return 0;
 }
 

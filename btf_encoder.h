@@ -28,7 +28,11 @@ struct btf_encoder_opts {
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
-	/* The current file's symbols, for btf_encoder__prepare_cu(); or NULL. */
+	/*
+	 * The current file's symbols, for btf_encoder__prepare_cu(); NULL
+	 * until they are read. Set and read with __atomic builtins: the
+	 * loading threads run meanwhile.
+	 */
 	const struct elf_symtab *symtab;
 };
 

@@ -148,6 +148,8 @@ int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 	pthread_cond_init(&p.room, NULL);
 	pthread_cond_init(&p.ready, NULL);
 	nr_threads = start_workers(&p, tids, want);
+	if (ops->started)
+		err = ops->started(ctx);
 	for (id = 0; id < nr_units && !err; id++) {
 		wait_ready(&p, id);
 		err = ops->consume(ctx, id);

@@ -26,6 +26,12 @@ struct cu_pool_ops {
 	int	(*consume)(void *ctx, uint32_t id);
 	/* Frees unit @id, loaded but not consumed because the pool stopped. */
 	void	(*discard)(void *ctx, uint32_t id);
+	/*
+	 * Or NULL. Main thread, once the workers run and before the first
+	 * unit is consumed: work the consumer needs that the loads can
+	 * overlap. Non-zero stops the pool.
+	 */
+	int	(*started)(void *ctx);
 };
 
 struct cu_pool_opts {

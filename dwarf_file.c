@@ -289,6 +289,8 @@ struct load_job {
 	const unsigned char		*info;
 	uint64_t			info_size;
 	uint64_t			info_dropped;	/* offset up to which pages went */
+	bool				started;	/* opts->start was called */
+	double				start_secs;	/* spent in it */
 	uint64_t			nr_locations;		/* main thread: so far */
 	uint64_t			nr_location_fallbacks;
 };
@@ -563,6 +565,22 @@ static int job_consume(void *ctx, uint32_t id)
 	return err;
 }
 
+/* Main thread: the loaders run; the caller's start hook, if any, once. */
+static int job_started(void *ctx)
+{
+	struct load_job *j = ctx;
+	double start = phase_stats__now();
+	int err;
+
+	j->started = true;
+	if (!j->opts->start)
+		return 0;
+	err = j->opts->start(j->opts->start_ctx);
+	/* Not loading: the main thread's loading time leaves it out. */
+	j->start_secs = phase_stats__now() - start;
+	return err;
+}
+
 static void job_discard(void *ctx, uint32_t id)
 {
 	struct load_job *j = ctx;
@@ -576,6 +594,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 {
 	static const struct cu_pool_ops ops = {
 		.load = job_load, .consume = job_consume, .discard = job_discard,
+		.started = job_started,
 	};
 	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
 	unsigned int jobs = opts->jobs ? opts->jobs : 1;
@@ -592,10 +611,12 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
+	if (!err && !j.started)		/* no unit to load */
+		err = job_started(&j);
 	if (s) {
-		/* The main thread's time in the pool, less what fn() took. */
+		/* The main thread's time in the pool, less fn()'s and start's. */
 		phase_stats__end(s, PHASE_LOADING, start);
-		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding;
+		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding + j.start_secs;
 		s->nr_threads = jobs;
 	}
 	if (opts->check_locations && !err)

@@ -23,6 +23,14 @@ enum { DWARF_LOADER_WINDOW_PER_JOB = 2 };
  */
 typedef int (*dwarf_prepare_fn)(struct cu *cu, const void *ctx);
 
+/*
+ * Called once per load on the main thread, as soon as the loading threads
+ * run and before the first CU reaches the consumer (also when there is
+ * none): what the consumer needs that the loading may overlap. Non-zero
+ * stops the load and is its result.
+ */
+typedef int (*dwarf_start_fn)(void *ctx);
+
 struct dwarf_loader_opts {
 	uint16_t	lang_exclude[DWARF_LOADER_MAX_LANGS];	/* DW_LANG_* to drop */
 	unsigned int	nr_lang_exclude;
@@ -48,6 +56,8 @@ struct dwarf_loader_opts {
 	 */
 	bool		for_printing;
 	bool		decl_info;	/* also DW_AT_decl_file (reads line tables) */
+	dwarf_start_fn	start;		/* or NULL */
+	void		*start_ctx;
 	dwarf_prepare_fn prepare;	/* or NULL */
 	const void	*prepare_ctx;	/* borrowed, frozen: prepare's @ctx */
 };

@@ -751,29 +751,53 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 	return err;
 }
 
+/* What the loader's start hook needs of encode_file(). */
+struct file_start {
+	struct dwarf_file	*df;
+	struct btf_encoder	*encoder;
+	struct btf_encoder_opts	*eo;
+};
+
+/*
+ * Main thread, while the loading threads already load the first CUs: the
+ * symbols go to the encoder before its first CU, and to the threads'
+ * prepare hook, which looks functions up once it sees them.
+ */
+static int start_file(void *ctx)
+{
+	struct file_start *fs = ctx;
+	struct elf_symtab *symtab;
+	int err = read_symtab(fs->df, &symtab);
+
+	if (err)
+		return err;
+	err = btf_encoder__add_file(fs->encoder, symtab);
+	if (!err)
+		__atomic_store_n(&fs->eo->symtab, symtab, __ATOMIC_RELEASE);
+	return err;
+}
+
 static int encode_file(struct dwarf_file *df, const struct btf *base,
 		       struct btf_encoder_opts *eo, struct btf_encoder **encoder)
 {
 	/* The loading threads also make what each CU's encoding needs of it alone. */
 	struct dwarf_loader_opts lo = opts.loader;
-	struct elf_symtab *symtab;
-	int err = read_symtab(df, &symtab);
+	struct file_start fs = { df, NULL, eo };
+	int err;
 
-	if (err)
-		return err;
 	if (!*encoder) {
 		eo->big_endian = dwarf_file__is_big_endian(df);
 		err = btf_encoder__new(eo, base, encoder);
-		if (err) {
-			elf_symtab__free(symtab);
+		if (err)
 			return err;
-		}
 	}
-	eo->symtab = symtab;
+	fs.encoder = *encoder;
+	__atomic_store_n(&eo->symtab, NULL, __ATOMIC_RELEASE);
+	lo.start = start_file;
+	lo.start_ctx = &fs;
 	lo.prepare = btf_encoder__prepare_cu;
 	lo.prepare_ctx = eo;
-	return btf_encoder__add_file(*encoder, symtab) ?:
-	       dwarf_loader__load(df, &lo, encode_cu, *encoder);
+	return dwarf_loader__load(df, &lo, encode_cu, *encoder);
 }
 
 static void *close_file(void *df)
