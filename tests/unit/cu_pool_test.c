@@ -152,6 +152,60 @@ static void test_cu_pool__slow_first_unit_does_not_deadlock(void)
 	CHECK("every unit consumed", f.consumed == NR_UNITS);
 }
 
+/* A started hook that records when it ran, then fails or not. */
+struct started_fake {
+	struct fake	f;
+	int		err;
+	unsigned int	calls;
+	uint32_t	consumed_before;
+	bool		on_main;
+};
+
+static int started_hook(void *ctx)
+{
+	struct started_fake *sf = ctx;
+
+	sf->calls++;
+	sf->consumed_before = sf->f.consumed;
+	sf->on_main = pthread_equal(pthread_self(), sf->f.main_thread);
+	return sf->err;
+}
+
+static void test_cu_pool__started_hook(void)
+{
+	static const struct cu_pool_ops ops = {
+		.load = fake_load, .consume = fake_consume, .discard = fake_discard,
+		.started = started_hook,
+	};
+	unsigned int w;
+
+	for (w = 0; w < 4; w++) {
+		struct cu_pool_opts o = { .nr_workers = w, .window = 3 };
+		struct started_fake sf = { .err = 0 };
+		int err;
+
+		sf.f.main_thread = pthread_self();
+		sf.f.order_ok = sf.f.values_ok = true;
+		sf.f.fail_at = UINT32_MAX;
+		err = cu_pool__run(NR_UNITS, &o, &ops, &sf);
+		CHECK("returns 0", err == 0);
+		CHECK("called once, on the main thread, before any consume",
+		      sf.calls == 1 && sf.on_main && sf.consumed_before == 0);
+		CHECK("every unit consumed", sf.f.consumed == NR_UNITS);
+
+		memset(&sf, 0, sizeof(sf));
+		sf.err = -EIO;
+		sf.f.main_thread = pthread_self();
+		sf.f.fail_at = UINT32_MAX;
+		err = cu_pool__run(NR_UNITS, &o, &ops, &sf);
+		CHECK("returns the hook's error", err == -EIO);
+		CHECK("nothing consumed after a failed hook", sf.f.consumed == 0);
+		CHECK("each load discarded",
+		      atomic_load(&sf.f.loads) == atomic_load(&sf.f.discards));
+		CHECK("nothing left in flight", atomic_load(&sf.f.in_flight) == 0);
+	}
+}
+
 static void test_cu_pool__no_units(void)
 {
 	struct cu_pool_opts o = { .nr_workers = 4, .window = 1 };
@@ -164,6 +218,7 @@ int main(void)
 	test_cu_pool__order_and_window();
 	test_cu_pool__stop_discards_the_rest();
 	test_cu_pool__slow_first_unit_does_not_deadlock();
+	test_cu_pool__started_hook();
 	test_cu_pool__no_units();
 	if (failures) {
 		printf("%d failures\n", failures);
