@@ -589,6 +589,13 @@ static void job_discard(void *ctx, uint32_t id)
 	cu__free(j->units[id].cu);
 }
 
+static unsigned int default_window(unsigned int jobs)
+{
+	unsigned int w = DWARF_LOADER_WINDOW_PER_JOB * jobs;
+
+	return w > DWARF_LOADER_MIN_WINDOW ? w : DWARF_LOADER_MIN_WINDOW;
+}
+
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx)
 {
@@ -600,7 +607,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	unsigned int jobs = opts->jobs ? opts->jobs : 1;
 	struct cu_pool_opts pool = {
 		.nr_workers = jobs - 1,
-		.window = opts->cu_window ? opts->cu_window : DWARF_LOADER_WINDOW_PER_JOB * jobs,
+		.window = opts->cu_window ? opts->cu_window : default_window(jobs),
 		.delay_seed = opts->test_delay_seed,
 	};
 	struct phase_stats *s = opts->stats;

@@ -12,8 +12,13 @@
 #include "phase_stats.h"
 
 enum { DWARF_LOADER_MAX_LANGS = 16 };
-/* Default reorder window: this many CUs per thread. */
-enum { DWARF_LOADER_WINDOW_PER_JOB = 2 };
+/*
+ * Default reorder window: one CU per thread, and at least
+ * DWARF_LOADER_MIN_WINDOW, so that with few threads a loader seldom waits
+ * for the consumer to take a large CU. More CUs in flight than threads
+ * would only raise peak memory.
+ */
+enum { DWARF_LOADER_WINDOW_PER_JOB = 1, DWARF_LOADER_MIN_WINDOW = 8 };
 
 /*
  * Work on a CU that needs the CU alone, run on the thread that loaded it,
