@@ -28,6 +28,7 @@ struct die_attr_spec {
 	uint32_t	name;
 	uint16_t	form;
 	int8_t		size;		/* of the value when fixed, else -1 */
+	uint16_t	offset;		/* of the value, when every value is fixed */
 	int64_t		implicit_const;
 };
 
@@ -340,8 +341,10 @@ static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *a
 		}
 		size = fixed_form_size(u, sp.form);
 		sp.size = (int8_t)size;
+		sp.offset = ab->fixed_size >= 0 ? (uint16_t)ab->fixed_size : 0;
 		(*specs)[ab->nr_specs++] = sp;
-		ab->fixed_size = size < 0 || ab->fixed_size < 0 ? -1 : ab->fixed_size + size;
+		ab->fixed_size = size < 0 || ab->fixed_size < 0 ||
+				 ab->fixed_size + size > UINT16_MAX ? -1 : ab->fixed_size + size;
 		if (sp.name == DW_AT_sibling && size > 0 && sp.form != DW_FORM_ref_addr)
 			ab->has_sibling = true;
 		ab->has_signature |= sp.name == DW_AT_signature;
@@ -674,6 +677,63 @@ bool die__has_attr(const struct die *d, unsigned int name)
 	return false;
 }
 
+/* A value of @n bytes (0 to 8, or 16: 0) at @p, in the unit's byte order. */
+static uint64_t fixed_value(const uint8_t *p, int n, bool big_endian)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (n) {
+	case 1:
+		return p[0];
+	case 2:
+		memcpy(&v16, p, 2);
+		return big_endian ? be16toh(v16) : le16toh(v16);
+	case 3:
+		return big_endian ? (uint64_t)p[0] << 16 | p[1] << 8 | p[2] :
+				    (uint64_t)p[2] << 16 | p[1] << 8 | p[0];
+	case 4:
+		memcpy(&v32, p, 4);
+		return big_endian ? be32toh(v32) : le32toh(v32);
+	case 8:
+		memcpy(&v64, p, 8);
+		return big_endian ? be64toh(v64) : le64toh(v64);
+	default:	/* 0, and data16, whose value is not read */
+		return 0;
+	}
+}
+
+/*
+ * The attributes of a DIE whose values all have fixed sizes, from @p on:
+ * one bounds check for all, each value at its offset.
+ */
+static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *arg)
+{
+	struct die_unit *u = d->unit;
+	const struct die_abbrev *ab = d->abbrev;
+	bool big_endian = u->secs->big_endian;
+	uint32_t i;
+	int rc;
+
+	if ((size_t)(u->sec->data + u->end - p) < (size_t)ab->fixed_size)
+		return fail(u, "attribute value past the end of its unit");
+	for (i = 0; i < ab->nr_specs; i++) {
+		const struct die_attr_spec *sp = &ab->specs[i];
+		struct die_attr a = {
+			.name = sp->name, .form = sp->form, .valp = p + sp->offset,
+			.implicit_const = sp->implicit_const,
+		};
+
+		a.value = fixed_value(a.valp, sp->size, big_endian);
+		rc = fn(&a, arg);
+		if (rc)
+			return rc;
+	}
+	d->attrs_end = (uint64_t)(p - u->sec->data) + ab->fixed_size;
+	return 0;
+}
+
 int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 {
 	struct die_unit *u = d->unit;
@@ -683,6 +743,10 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 	int rc;
 
 	read_uleb(&c);
+	if (c.bad)
+		return fail(u, "DIE past the end of its unit");
+	if (ab->fixed_size >= 0)
+		return attrs_fixed(d, c.p, fn, arg);
 	for (i = 0; i < ab->nr_specs; i++) {
 		const struct die_attr_spec *sp = &ab->specs[i];
 		struct die_attr a = { .name = sp->name, .implicit_const = sp->implicit_const };
