@@ -1411,6 +1411,23 @@ static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit
 	return err ? unit_error(l, u, unit_off) : 0;
 }
 
+/*
+ * Room for the types and reference fix-ups a unit of @bytes is likely to
+ * make (a kernel's units take about 50 bytes of DIEs per type and 25 per
+ * reference), so that they seldom move while they grow. Room not used is
+ * never touched.
+ */
+static int reserve_for(struct cu_loader *l, uint64_t bytes)
+{
+	uint64_t types = l->cu->nr_types + bytes / 48, refs = l->nr_refs + bytes / 24;
+
+	if (types > UINT32_MAX / 2 || refs > UINT32_MAX / 2)
+		return 0;	/* let them grow as they go */
+	return dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
+			  (uint32_t)types) ?:
+	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs);
+}
+
 /* The DIEs of the unit of @cu_die. */
 static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 {
@@ -1422,6 +1439,8 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 		err = unit_error(l, &u, u.first_die);
 	if (!err)
 		dwarf_locations__unit(&die, &l->loc_unit);
+	if (!err)
+		err = reserve_for(l, u.end - u.start);
 	if (!err)
 		err = load_children(l, &die);
 	die_unit__release(&u);
