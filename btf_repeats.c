@@ -114,7 +114,10 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 	rs->nodes = calloc(nr_types ?: 1, sizeof(*rs->nodes));
 	rs->members = calloc(nr_types ?: 1, sizeof(*rs->members));
 	rs->groups = calloc(nr_types + 1, sizeof(*rs->groups));
-	if (!rs->recs || !rs->nodes || !rs->members || !rs->groups) {
+	/* Never NULL: records without items point into it too. */
+	rs->items_cap = 1;
+	rs->items = malloc(sizeof(*rs->items));
+	if (!rs->recs || !rs->nodes || !rs->members || !rs->groups || !rs->items) {
 		btf_recs__free(rs);
 		return -ENOMEM;
 	}
