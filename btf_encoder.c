@@ -449,6 +449,10 @@ static int append_enumerators(struct btf_encoder *e, const struct btf_rec *rec,
 	for (i = 0; i < rec->nr_items; i++) {
 		uint64_t v = (uint64_t)it[i].hi << 32 | it[i].lo;
 
+		/* libbpf wants the name: it finds the string the table added. */
+		err = btf_names__add(e->names, e->btf, it[i].name);
+		if (err < 0)
+			return err;
 		err = rec->kind == BTF_KIND_ENUM64 ?
 		      btf__add_enum64_value(e->btf, it[i].name, v) :
 		      btf__add_enum_value(e->btf, it[i].name, (int64_t)v);
@@ -502,6 +506,12 @@ static int append_aggregate(struct btf_encoder *e, const struct btf_rec *rec,
 	return append_enumerators(e, rec, it) ?: id;
 }
 
+static bool has_own_name(uint8_t kind)
+{
+	return kind == BTF_KIND_INT || kind == BTF_KIND_FLOAT || kind == BTF_KIND_TYPEDEF ||
+	       kind == BTF_KIND_TYPE_TAG || kind == BTF_KIND_FWD;
+}
+
 /* The type with its items, if any. Returns the new BTF id or -errno. */
 static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const struct btf_rec *rec)
 {
@@ -509,6 +519,13 @@ static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const st
 	uint32_t target = btf_id(e, rec->type);
 	int id;
 
+	/*
+	 * The kinds libbpf names itself: their name goes through the table
+	 * first, so that the matcher finds it by address (libbpf then finds
+	 * the string it already has; the strings' order is the same).
+	 */
+	if (has_own_name(rec->kind) && btf_names__add(e->names, e->btf, rec->name) < 0)
+		return -ENOMEM;
 	switch (rec->kind) {
 	case BTF_KIND_INT:	return btf__add_int(e->btf, rec->name, rec->size, rec->extra);
 	case BTF_KIND_FLOAT:	return btf__add_float(e->btf, rec->name, rec->size);
