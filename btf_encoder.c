@@ -517,15 +517,17 @@ static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const st
 {
 	const struct btf_rec_item *it = btf_recs__items(rs, rec);
 	uint32_t target = btf_id(e, rec->type);
-	int id;
+	int id = 0;
 
 	/*
 	 * The kinds libbpf names itself: their name goes through the table
 	 * first, so that the matcher finds it by address (libbpf then finds
 	 * the string it already has; the strings' order is the same).
 	 */
-	if (has_own_name(rec->kind) && btf_names__add(e->names, e->btf, rec->name) < 0)
-		return -ENOMEM;
+	if (has_own_name(rec->kind))
+		id = btf_names__add(e->names, e->btf, rec->name);
+	if (id < 0)
+		return id;
 	switch (rec->kind) {
 	case BTF_KIND_INT:	return btf__add_int(e->btf, rec->name, rec->size, rec->extra);
 	case BTF_KIND_FLOAT:	return btf__add_float(e->btf, rec->name, rec->size);

@@ -266,7 +266,7 @@ struct unit {
 	Dwarf_Die	die;
 	uint64_t	start;		/* .debug_info offset of its DIEs */
 	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
-	bool		is_excluded;	/* its language is excluded: no CU */
+	bool		is_excluded;	/* left out by --lang*, -X: no CU */
 	uint16_t	lang;
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
