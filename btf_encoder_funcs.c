@@ -449,22 +449,27 @@ static char *btf_str_dup(const struct btf *btf, uint32_t off)
 	return strdup(btf__name_by_offset(btf, off));
 }
 
+/*
+ * The parameters' names are in the strings already (save_params()): they
+ * are appended without names, then given the saved offsets, which is
+ * what libbpf would find for them.
+ */
 static int emit_proto(const struct func_table *ft, struct btf *btf, const struct func_state *s)
 {
 	int id = btf__add_func_proto(btf, s->ret_type), err;
+	struct btf_param *params;
 	uint32_t i;
 
 	for (i = 0; id > 0 && i < s->nr_params; i++) {
-		const struct func_param_ref *p = &ft->params[s->first_param + i];
-		char *name = p->name_off ? btf_str_dup(btf, p->name_off) : NULL;
-
-		if (p->name_off && !name)
-			return -ENOMEM;
-		err = btf__add_func_param(btf, name, p->type);
-		free(name);
+		err = btf__add_func_param(btf, NULL, ft->params[s->first_param + i].type);
 		if (err)
 			return err;
 	}
+	if (id <= 0)
+		return id;
+	params = btf_params((struct btf_type *)btf__type_by_id(btf, id));
+	for (i = 0; i < s->nr_params; i++)
+		params[i].name_off = ft->params[s->first_param + i].name_off;
 	return id;
 }
 
