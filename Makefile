@@ -3,7 +3,7 @@
 
 PKGS      := libdw libelf libbpf zlib
 CC        ?= cc
-CFLAGS    ?= -O2 -g
+CFLAGS    ?= -O3 -g
 WARN      := -std=gnu11 -Wall -Wextra -Wno-unused-parameter
 ifdef CI
 WARN      += -Werror
