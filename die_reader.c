@@ -120,29 +120,51 @@ struct cursor {
 	bool		bad;
 };
 
+/*
+ * A value of @n bytes at @p, in the unit's byte order: 0 to 8 bytes, and
+ * 0 for more (data16, whose value is not read).
+ */
+static uint64_t fixed_value(const uint8_t *p, unsigned int n, bool big_endian)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64 = 0;
+	unsigned int i;
+
+	switch (n) {
+	case 1:
+		return p[0];
+	case 2:
+		memcpy(&v16, p, 2);
+		return big_endian ? be16toh(v16) : le16toh(v16);
+	case 4:
+		memcpy(&v32, p, 4);
+		return big_endian ? be32toh(v32) : le32toh(v32);
+	case 8:
+		memcpy(&v64, p, 8);
+		return big_endian ? be64toh(v64) : le64toh(v64);
+	}
+	if (n > 8)
+		return 0;
+	if (big_endian)
+		for (i = 0; i < n; i++)
+			v64 = v64 << 8 | p[i];
+	else
+		for (i = n; i-- > 0;)
+			v64 = v64 << 8 | p[i];
+	return v64;
+}
+
 static uint64_t read_fixed(struct cursor *c, unsigned int n)
 {
-	uint64_t v = 0;
-	unsigned int i;
+	uint64_t v;
 
 	if ((size_t)(c->end - c->p) < n) {
 		c->bad = true;
 		c->p = c->end;
 		return 0;
 	}
-	if (!c->big_endian && n == 4) {	/* the common case: refs and strp */
-		uint32_t v32;
-
-		memcpy(&v32, c->p, 4);
-		c->p += 4;
-		return le32toh(v32);
-	}
-	if (c->big_endian)
-		for (i = 0; i < n; i++)
-			v = v << 8 | c->p[i];
-	else
-		for (i = n; i-- > 0;)
-			v = v << 8 | c->p[i];
+	v = fixed_value(c->p, n, c->big_endian);
 	c->p += n;
 	return v;
 }
@@ -675,33 +697,6 @@ bool die__has_attr(const struct die *d, unsigned int name)
 		if (d->abbrev->specs[i].name == name)
 			return true;
 	return false;
-}
-
-/* A value of @n bytes (0 to 8, or 16: 0) at @p, in the unit's byte order. */
-static uint64_t fixed_value(const uint8_t *p, int n, bool big_endian)
-{
-	uint16_t v16;
-	uint32_t v32;
-	uint64_t v64;
-
-	switch (n) {
-	case 1:
-		return p[0];
-	case 2:
-		memcpy(&v16, p, 2);
-		return big_endian ? be16toh(v16) : le16toh(v16);
-	case 3:
-		return big_endian ? (uint64_t)p[0] << 16 | p[1] << 8 | p[2] :
-				    (uint64_t)p[2] << 16 | p[1] << 8 | p[0];
-	case 4:
-		memcpy(&v32, p, 4);
-		return big_endian ? be32toh(v32) : le32toh(v32);
-	case 8:
-		memcpy(&v64, p, 8);
-		return big_endian ? be64toh(v64) : le64toh(v64);
-	default:	/* 0, and data16, whose value is not read */
-		return 0;
-	}
 }
 
 /*
