@@ -135,17 +135,31 @@ static struct fn_info *find_fn(struct cu_functions *cf, uint64_t die_off)
  * Names and types: a concrete instance's parameters take the name and type
  * of their abstract origin; one that moved is a sign of a clone that
  * dropped parameters. A function without a name takes its origin's, or its
- * specification's.
+ * specification's; one without a return type takes its origin's. Every
+ * DIE's own types are resolved first, because clang puts a concrete
+ * instance before the abstract origin it refers to.
  */
+static void resolve_from_origin(struct cu_functions *cf, struct fn_info *fi)
+{
+	const struct fn_info *o = fi->f.ret_type ? NULL : find_fn(cf, fi->origin_off);
+
+	if (o)
+		fi->f.ret_type = o->f.ret_type;
+}
+
 static void resolve_params(struct cu_functions *cf)
 {
 	uint32_t i, j;
 
 	for (i = 0; i < cf->nr_params; i++)
 		cf->params[i].type = resolve_type_off(cf, cf->params[i].type_off);
+	for (i = 0; i < cf->nr_fns; i++)
+		cf->fns[i].f.ret_type = resolve_type_off(cf, cf->fns[i].type_off);
 	for (i = 0; i < cf->nr_fns; i++) {
 		struct fn_info *fi = &cf->fns[i], *o = NULL;
 
+		if (fi->has_origin)
+			resolve_from_origin(cf, fi);
 		if (!fi->f.name && fi->has_origin)
 			o = find_fn(cf, fi->origin_off);
 		if (!fi->f.name && !o && fi->has_spec)
@@ -314,7 +328,6 @@ static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
 	/* No parameter in the CU at all: params is NULL, and NULL + 0 is undefined. */
 	struct fn_param *params = cf->params ? &cf->params[fi->first_param] : NULL;
 	bool unexpected = false, struct_param = false;
-	struct fn_info *o;
 	uint32_t i;
 
 	if (cf->is_clang && !fi->f.signature_changed)
@@ -327,9 +340,6 @@ static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
 		struct_param |= is_struct_param(cf->cu, params[i].type);
 	}
 	fi->f.unexpected_reg = unexpected && !struct_param;
-	fi->f.ret_type = resolve_type_off(cf, fi->type_off);
-	if (!fi->f.ret_type && fi->has_origin && (o = find_fn(cf, fi->origin_off)))
-		fi->f.ret_type = o->f.ret_type;
 	fi->f.uncertain_parm_loc = has_uncertain_param(cf, fi);
 }
 
