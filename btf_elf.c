@@ -43,6 +43,7 @@ struct region {
 	uint64_t	align;			/* 1 or a power of two */
 	size_t		idx;			/* section index, or REGION_SHDRS */
 	bool		changed;		/* replaced, added or resized */
+	bool		moved;			/* outgrew its pinned room: placed at the end */
 };
 
 /* One rewrite of @path; everything owned unless marked. */
@@ -283,6 +284,43 @@ static int add_section_regions(struct elf_rewrite *rw)
 	return 0;
 }
 
+/* True when a segment, or the program header table, reaches past @off. */
+static bool is_pinned(const struct elf_rewrite *rw, uint64_t off)
+{
+	GElf_Phdr ph;
+	size_t i;
+
+	if (rw->phnum && rw->ehdr.e_phoff + (uint64_t)rw->phnum * rw->ehdr.e_phentsize > off)
+		return true;
+	for (i = 0; i < rw->phnum; i++)
+		if (gelf_getphdr(rw->in, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
+			return true;
+	return false;
+}
+
+/*
+ * A replacement that a segment pins and that would not fit in its old room
+ * goes where new sections go, keeping its header (address and flags
+ * included): tools that take the section out by name, as kernel builds do
+ * with .tmp_vmlinux.btf, read the new contents; the old room, which the
+ * segment still maps, is zero-filled.
+ */
+static void move_outgrown(struct elf_rewrite *rw, uint64_t at)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_regions; i++) {
+		struct region *r = &rw->regions[i];
+
+		if (!replacement(rw, r->idx) || r->new_size <= r->old_size ||
+		    !is_pinned(rw, r->old_off))
+			continue;
+		r->old_off = at;
+		r->old_size = 0;
+		r->moved = true;
+	}
+}
+
 /*
  * One region per section, one for the section header table, and one per
  * new section, placed just before the table when it ends the file (as
@@ -313,6 +351,7 @@ static int build_regions(struct elf_rewrite *rw)
 	r->changed = r->new_size != r->old_size;
 	at = r->old_off >= end ? r->old_off : r->old_off + r->old_size > end ?
 	     r->old_off + r->old_size : end;
+	move_outgrown(rw, at);
 	for (i = rw->shnum; i < rw->new_shnum; i++) {
 		r = &rw->regions[rw->nr_regions++];
 		r->idx = i;
@@ -334,20 +373,6 @@ static int region_cmp(const void *a, const void *b)
 	if (!x->old_size != !y->old_size)
 		return x->old_size ? 1 : -1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-/* True when a segment, or the program header table, reaches past @off. */
-static bool is_pinned(const struct elf_rewrite *rw, uint64_t off)
-{
-	GElf_Phdr ph;
-	size_t i;
-
-	if (rw->phnum && rw->ehdr.e_phoff + (uint64_t)rw->phnum * rw->ehdr.e_phentsize > off)
-		return true;
-	for (i = 0; i < rw->phnum; i++)
-		if (gelf_getphdr(rw->in, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
-			return true;
-	return false;
 }
 
 static const char *region_name(const struct elf_rewrite *rw, const struct region *r)
@@ -422,6 +447,11 @@ static int layout(struct elf_rewrite *rw)
 			continue;
 		if (check_overlap(rw, i))
 			return -EINVAL;
+		if (r->moved) {
+			r->new_off = (r->new_off + r->align - 1) / r->align * r->align;
+			shift = shift_for(rw, i, r->new_off + r->new_size - r->old_off);
+			continue;
+		}
 		delta = (int64_t)r->new_size - (int64_t)r->old_size;
 		if (!is_pinned(rw, r->old_off)) {
 			shift += shift_for(rw, i, delta);
