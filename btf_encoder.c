@@ -21,6 +21,7 @@
 #include "btf_encoder_funcs.h"
 #include "btf_names.h"
 #include "btf_repeats.h"
+#include "cu_pool.h"
 #include "log.h"
 #include "out_file.h"
 
@@ -39,8 +40,20 @@ struct datasec {
 	bool			include;	/* its variables are encoded */
 };
 
+/*
+ * What the loading threads read in btf_encoder__prepare_cu(): the options,
+ * frozen, and the current file's symbols, published by the main thread
+ * while they run.
+ */
+struct cu_prepare_ctx {
+	const struct btf_encoder_opts	*opts;		/* the encoder's */
+	struct cu_pool_shared		symtab;		/* const struct elf_symtab * */
+};
+
 struct btf_encoder {
 	struct btf_encoder_opts	opts;		/* copied; strings borrowed */
+	struct cu_prepare_ctx	prepare;	/* for the loading threads */
+	bool			big_endian;	/* byte order of the output */
 	struct btf		*btf;		/* owned */
 	uint32_t		index_type;	/* BTF id of "int" for arrays, 0 until known */
 	uint32_t		*ids;		/* per CU: core id -> BTF id */
@@ -66,7 +79,7 @@ static const char *const kind_names[TK__MAX] = {
 };
 
 int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base,
-		     struct btf_encoder **ret)
+		     bool big_endian, struct btf_encoder **ret)
 {
 	struct btf_encoder *e = calloc(1, sizeof(*e));
 	int err;
@@ -74,6 +87,8 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 	if (!e)
 		return -ENOMEM;
 	e->opts = *opts;
+	e->prepare.opts = &e->opts;
+	e->big_endian = big_endian;
 	e->funcs = func_table__new(&(struct func_table_opts){
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
 		.tag_kfuncs = opts->tag_kfuncs });
@@ -126,6 +141,12 @@ static int init_sections(struct btf_encoder *e, const struct elf_symtab *st)
 	return 0;
 }
 
+const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e)
+{
+	cu_pool_shared__publish(&e->prepare.symtab, NULL);
+	return &e->prepare;
+}
+
 int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab)
 {
 	int err = dw_ensure_cap(&e->symtabs, &e->symtabs_cap, sizeof(*e->symtabs),
@@ -136,6 +157,7 @@ int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab)
 		return err;
 	}
 	e->symtabs[e->nr_symtabs++] = symtab;
+	cu_pool_shared__publish(&e->prepare.symtab, symtab);
 	btf_names__clear(e->names);
 	return e->nr_symtabs == 1 ? init_sections(e, symtab) : 0;
 }
@@ -916,10 +938,10 @@ static void free_prepared(void *ctx)
 }
 
 /* The functions' symbol groups, looked up here rather than by the collector. */
-static int prepare_groups(const struct btf_encoder_opts *o, const struct cu *cu,
+static int prepare_groups(const struct cu_prepare_ctx *ctx, const struct cu *cu,
 			  struct prepared *p)
 {
-	const struct elf_symtab *symtab = __atomic_load_n(&o->symtab, __ATOMIC_ACQUIRE);
+	const struct elf_symtab *symtab = cu_pool_shared__get(&ctx->symtab);
 
 	if (!symtab || !cu->nr_functions)
 		return 0;
@@ -930,12 +952,12 @@ static int prepare_groups(const struct btf_encoder_opts *o, const struct cu *cu,
 	return 0;
 }
 
-int btf_encoder__prepare_cu(struct cu *cu, const void *opts)
+int btf_encoder__prepare_cu(struct cu *cu, const struct cu_prepare_ctx *ctx)
 {
 	struct prepared *p = calloc(1, sizeof(*p));
-	int err = p ? prepare_recs(opts, cu, &p->rs) : -ENOMEM;
+	int err = p ? prepare_recs(ctx->opts, cu, &p->rs) : -ENOMEM;
 
-	err = err ?: prepare_groups(opts, cu, p);
+	err = err ?: prepare_groups(ctx, cu, p);
 	if (err) {
 		if (p)
 			free_prepared(p);
@@ -1086,7 +1108,7 @@ static int write_output(struct btf_encoder *e)
 	uint32_t size;
 	int err;
 
-	err = btf__set_endianness(e->btf, e->opts.big_endian ? BTF_BIG_ENDIAN :
+	err = btf__set_endianness(e->btf, e->big_endian ? BTF_BIG_ENDIAN :
 							       BTF_LITTLE_ENDIAN);
 	raw = err ? NULL : btf__raw_data(e->btf, &size);
 	if (!raw) {

@@ -19,7 +19,6 @@ struct btf_encoder_opts {
 					 * to write .BTF into the ELF file in_path */
 	bool		gen_floats;	/* FLOAT kind, else floats become INT */
 	bool		enum64;		/* ENUM64 for enums wider than 4 bytes */
-	bool		big_endian;	/* byte order of the output */
 	bool		percpu_vars;	/* VARs of .data..percpu ("var") */
 	bool		global_vars;	/* VARs of every section ("global_var") */
 	bool		encode_force;	/* skip bad variables instead of failing */
@@ -28,40 +27,45 @@ struct btf_encoder_opts {
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
-	/*
-	 * The current file's symbols, for btf_encoder__prepare_cu(); NULL
-	 * until they are read. Set and read with __atomic builtins: the
-	 * loading threads run meanwhile.
-	 */
-	const struct elf_symtab *symtab;
 };
 
 struct btf_encoder;
+struct cu_prepare_ctx;
 
 /*
- * Returns 0 and a new encoder in *ret, or -errno. @base (borrowed, may be
- * NULL) makes the output split BTF. Free with btf_encoder__free().
+ * Returns 0 and a new encoder in *ret, or -errno. @opts is copied; @base
+ * (borrowed, may be NULL) makes the output split BTF; @big_endian is the
+ * byte order of the output. Free with btf_encoder__free().
  */
 int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base,
-		     struct btf_encoder **ret);
+		     bool big_endian, struct btf_encoder **ret);
 void btf_encoder__free(struct btf_encoder *e);
 
 /*
- * Starts the next input file: its CUs' functions are looked up in @symtab,
- * which the encoder owns from now on (also on failure). The first file's
- * sections place every variable. 0 or -ENOMEM.
+ * Before loading the next input file (no loader running): the context for
+ * the load's btf_encoder__prepare_cu() hook, owned by the encoder. Its
+ * CUs see no symbols until btf_encoder__add_file().
+ */
+const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e);
+
+/*
+ * The file's symbols, read while its CUs load: its CUs' functions are
+ * looked up in @symtab, which the encoder owns from now on (also on
+ * failure), and which the loading threads see from now on. The first
+ * file's sections place every variable. 0 or -ENOMEM.
  */
 int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab);
 
 /*
- * The part of encoding @cu that depends on @cu and the options alone (a
- * const struct btf_encoder_opts *, the one the encoder is made with): its
- * checks and the records of its types, kept with @cu (cu__set_prepared())
- * for btf_encoder__add_cu(). Touches nothing shared: any thread, as the
+ * The part of encoding @cu that depends on @cu, the options and the
+ * file's symbols alone (@ctx, from btf_encoder__start_file()): its checks,
+ * the records of its types and, once the symbols are there, its functions'
+ * symbol groups, kept with @cu (cu__set_prepared()) for
+ * btf_encoder__add_cu(). Writes nothing shared: any thread, as the
  * loader's dwarf_loader_opts.prepare hook. 0 or -errno, reported with the
  * file, CU and DIE offset.
  */
-int btf_encoder__prepare_cu(struct cu *cu, const void *opts);
+int btf_encoder__prepare_cu(struct cu *cu, const struct cu_prepare_ctx *ctx);
 
 /*
  * Appends the types of @cu (borrowed, only during the call) and their decl

@@ -125,6 +125,16 @@ static void stop_workers(struct cu_pool *p, pthread_t *tids, unsigned int n)
 		pthread_join(tids[n], NULL);
 }
 
+void cu_pool_shared__publish(struct cu_pool_shared *s, const void *p)
+{
+	__atomic_store_n(&s->p, p, __ATOMIC_RELEASE);
+}
+
+const void *cu_pool_shared__get(const struct cu_pool_shared *s)
+{
+	return __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+}
+
 int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 		 const struct cu_pool_ops *ops, void *ctx)
 {

@@ -45,6 +45,19 @@ struct cu_pool_opts {
 };
 
 /*
+ * A pointer the main thread publishes once while the workers run (what the
+ * started hook reads, say): a worker sees NULL until then, and after it the
+ * value with everything written before publishing. Reset it to NULL only
+ * while no pool runs.
+ */
+struct cu_pool_shared {
+	const void	*p;
+};
+
+void cu_pool_shared__publish(struct cu_pool_shared *s, const void *p);
+const void *cu_pool_shared__get(const struct cu_pool_shared *s);
+
+/*
  * Loads and consumes units 0 .. @nr_units-1. Returns 0, or the first
  * non-zero consume() value, after every worker has been joined and every
  * unconsumed loaded unit discarded.

@@ -24,9 +24,11 @@ enum { DWARF_LOADER_WINDOW_PER_JOB = 1, DWARF_LOADER_MIN_WINDOW = 8 };
  * Work on a CU that needs the CU alone, run on the thread that loaded it,
  * right after: it may only read @ctx and keep its results in @cu
  * (cu__set_prepared()). A negative return stops the load like bad DWARF
- * (its messages come in CU order too).
+ * (its messages come in CU order too). The context is the hook owner's
+ * type (btf_encoder.h): to the loader, an opaque pointer it passes on.
  */
-typedef int (*dwarf_prepare_fn)(struct cu *cu, const void *ctx);
+struct cu_prepare_ctx;
+typedef int (*dwarf_prepare_fn)(struct cu *cu, const struct cu_prepare_ctx *ctx);
 
 /*
  * Called once per load on the main thread, as soon as the loading threads
@@ -64,7 +66,7 @@ struct dwarf_loader_opts {
 	dwarf_start_fn	start;		/* or NULL */
 	void		*start_ctx;
 	dwarf_prepare_fn prepare;	/* or NULL */
-	const void	*prepare_ctx;	/* borrowed, frozen: prepare's @ctx */
+	const struct cu_prepare_ctx *prepare_ctx; /* borrowed: prepare's @ctx */
 };
 
 struct dwarf_file;

@@ -755,7 +755,6 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 struct file_start {
 	struct dwarf_file	*df;
 	struct btf_encoder	*encoder;
-	struct btf_encoder_opts	*eo;
 };
 
 /*
@@ -769,34 +768,27 @@ static int start_file(void *ctx)
 	struct elf_symtab *symtab;
 	int err = read_symtab(fs->df, &symtab);
 
-	if (err)
-		return err;
-	err = btf_encoder__add_file(fs->encoder, symtab);
-	if (!err)
-		__atomic_store_n(&fs->eo->symtab, symtab, __ATOMIC_RELEASE);
-	return err;
+	return err ?: btf_encoder__add_file(fs->encoder, symtab);
 }
 
 static int encode_file(struct dwarf_file *df, const struct btf *base,
-		       struct btf_encoder_opts *eo, struct btf_encoder **encoder)
+		       const struct btf_encoder_opts *eo, struct btf_encoder **encoder)
 {
 	/* The loading threads also make what each CU's encoding needs of it alone. */
 	struct dwarf_loader_opts lo = opts.loader;
-	struct file_start fs = { df, NULL, eo };
+	struct file_start fs = { df, NULL };
 	int err;
 
 	if (!*encoder) {
-		eo->big_endian = dwarf_file__is_big_endian(df);
-		err = btf_encoder__new(eo, base, encoder);
+		err = btf_encoder__new(eo, base, dwarf_file__is_big_endian(df), encoder);
 		if (err)
 			return err;
 	}
 	fs.encoder = *encoder;
-	__atomic_store_n(&eo->symtab, NULL, __ATOMIC_RELEASE);
 	lo.start = start_file;
 	lo.start_ctx = &fs;
 	lo.prepare = btf_encoder__prepare_cu;
-	lo.prepare_ctx = eo;
+	lo.prepare_ctx = btf_encoder__start_file(*encoder);
 	return dwarf_loader__load(df, &lo, encode_cu, *encoder);
 }
 
@@ -818,7 +810,7 @@ static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
 
 static int encode_files(const struct btf *base)
 {
-	struct btf_encoder_opts eo = {
+	const struct btf_encoder_opts eo = {
 		.in_path = opts.files[0],
 		.out_path = opts.detached_out,
 		.gen_floats = opts.features.float_,

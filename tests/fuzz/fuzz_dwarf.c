@@ -44,12 +44,11 @@ static void run_encode(const char *path, struct dwarf_file *df)
 		.in_path = path, .out_path = "/nonexistent/out.btf",
 		.gen_floats = true, .enum64 = true, .percpu_vars = true, .encode_force = true,
 		.decl_tags = true, .consistent_func = true,
-		.big_endian = dwarf_file__is_big_endian(df),
 	};
 	struct btf_encoder *encoder;
 	struct elf_symtab *symtab = NULL;
 
-	if (btf_encoder__new(&eopts, NULL, &encoder))
+	if (btf_encoder__new(&eopts, NULL, dwarf_file__is_big_endian(df), &encoder))
 		return;
 	/* Without a symbol table, the types alone, as the encoder allows. */
 	if ((elf_symtab__new(dwarf_file__elf(df), &symtab) ||

@@ -206,6 +206,82 @@ static void test_cu_pool__started_hook(void)
 	}
 }
 
+/*
+ * A value the started hook publishes while the workers load: a load sees
+ * NULL or the value with what was written before publishing, and only the
+ * loads claimed before the hook (the window's worth) can see NULL.
+ */
+struct published {
+	uint32_t	magic;
+};
+
+struct shared_fake {
+	struct cu_pool_shared	shared;
+	struct published	value;
+	const struct published	*seen[NR_UNITS];	/* each load its own slot */
+	uint32_t		consumed;		/* main thread only */
+};
+
+static void shared_load(void *ctx, uint32_t id)
+{
+	struct shared_fake *sf = ctx;
+
+	short_sleep(id);
+	sf->seen[id] = cu_pool_shared__get(&sf->shared);
+}
+
+static void shared_discard(void *ctx, uint32_t id)
+{
+}
+
+static int shared_started(void *ctx)
+{
+	struct shared_fake *sf = ctx;
+
+	sf->value.magic = 0x5eed;
+	cu_pool_shared__publish(&sf->shared, &sf->value);
+	return 0;
+}
+
+static int shared_consume(void *ctx, uint32_t id)
+{
+	struct shared_fake *sf = ctx;
+	const struct published *p = sf->seen[id];
+
+	if (p && p->magic != 0x5eed)
+		return -EINVAL;
+	sf->consumed++;
+	return 0;
+}
+
+static void test_cu_pool__shared_value(void)
+{
+	static const struct cu_pool_ops ops = {
+		.load = shared_load, .consume = shared_consume, .discard = shared_discard,
+		.started = shared_started,
+	};
+	unsigned int w;
+
+	for (w = 0; w < 4; w++) {
+		struct cu_pool_opts o = { .nr_workers = w, .window = 4 };
+		struct shared_fake *sf = calloc(1, sizeof(*sf));
+		uint32_t i, seen = 0;
+
+		CHECK("allocated", sf);
+		if (!sf)
+			return;
+		CHECK("returns 0", cu_pool__run(NR_UNITS, &o, &ops, sf) == 0);
+		CHECK("every unit consumed, each seeing NULL or the whole value",
+		      sf->consumed == NR_UNITS);
+		for (i = 0; i < NR_UNITS; i++)
+			seen += sf->seen[i] == &sf->value;
+		/* The window (4) bounds the loads claimed before the hook. */
+		CHECK("the loads after the hook see the value", seen >= NR_UNITS - 4);
+		CHECK("get after publish", cu_pool_shared__get(&sf->shared) == &sf->value);
+		free(sf);
+	}
+}
+
 static void test_cu_pool__no_units(void)
 {
 	struct cu_pool_opts o = { .nr_workers = 4, .window = 1 };
@@ -219,6 +295,7 @@ int main(void)
 	test_cu_pool__stop_discards_the_rest();
 	test_cu_pool__slow_first_unit_does_not_deadlock();
 	test_cu_pool__started_hook();
+	test_cu_pool__shared_value();
 	test_cu_pool__no_units();
 	if (failures) {
 		printf("%d failures\n", failures);
