@@ -12,6 +12,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "btf_check.h"
 #include "btf_loader.h"
 #include "dwarves_layout.h"
 #include "log.h"
@@ -423,5 +424,61 @@ out:
 		return err;
 	}
 	*ret = c.cu;
+	return 0;
+}
+
+/*
+ * libbpf explains a malformed BTF in its own messages, before it returns
+ * EINVAL; the last one becomes the reason of our single error line.
+ */
+static const char *last_libbpf_reason(const struct log_buf *buf)
+{
+	static const char prefix[] = "pahole: libbpf: ";
+	char *line, *end;
+
+	if (!buf->len)
+		return NULL;
+	buf->text[buf->len - 1] = '\0';
+	line = strrchr(buf->text, '\n');
+	line = line ? line + 1 : buf->text;
+	if (!strncmp(line, prefix, sizeof(prefix) - 1))
+		line += sizeof(prefix) - 1;
+	if (!strncmp(line, "libbpf: ", 8))
+		line += 8;
+	end = line + strlen(line);
+	while (end > line && (end[-1] == '\n' || end[-1] == ' '))
+		*--end = '\0';
+	return *line ? line : NULL;
+}
+
+int btf_loader__open_base(const char *path, struct btf **ret)
+{
+	struct log_buf libbpf_log = { 0 };
+	const char *reason;
+	char why[128];
+	struct btf *base;
+	int err;
+
+	*ret = NULL;
+	if (!path)
+		return 0;
+	log__capture(&libbpf_log);
+	base = btf__parse(path, NULL);
+	err = base ? 0 : -errno;
+	log__capture(NULL);
+	if (!base) {
+		reason = last_libbpf_reason(&libbpf_log);
+		pr_err("%s: cannot parse base BTF: %s", path, reason ? reason : strerror(-err));
+		log_buf__release(&libbpf_log);
+		return err;
+	}
+	log_buf__flush(&libbpf_log);
+	err = btf_check__refs(base, why, sizeof(why));
+	if (err) {
+		pr_err("%s: corrupt base BTF: %s", path, why);
+		btf__free(base);
+		return err;
+	}
+	*ret = base;
 	return 0;
 }

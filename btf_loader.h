@@ -23,4 +23,13 @@ struct btf_loader_opts {
 int btf_loader__load(const char *path, const struct btf *base,
 		     const struct btf_loader_opts *opts, struct cu **ret);
 
+/*
+ * The base BTF named by --btf_base (every job opens it here): parsed by
+ * libbpf and checked (btf_check.h) for references out of range. @path
+ * NULL gives NULL. Returns 0 and the BTF in *ret (free with btf__free()),
+ * or -errno after one line naming @path with libbpf's reason. Main thread
+ * only (libbpf's logging).
+ */
+int btf_loader__open_base(const char *path, struct btf **ret);
+
 #endif

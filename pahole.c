@@ -18,7 +18,7 @@
 #include <bpf/libbpf.h>
 #include <bpf/libbpf_version.h>
 
-#include "btf_check.h"
+#include "btf_loader.h"
 #include "btf_encoder.h"
 #include "dwarf_loader.h"
 #include "log.h"
@@ -82,7 +82,7 @@ static struct options {
 	bool			phase_stats;
 	bool			features_seen;	/* a --btf_features reset the legacy defaults */
 	struct btf_features	features;
-	struct dwarf_loader_opts loader;
+	struct dwarf_loader_opts loader;	/* both jobs' CU filters, threads */
 	unsigned int		verbose;
 	char			**files;
 	int			nr_files;
@@ -463,8 +463,8 @@ static uint32_t parse_uint(const char *s, const char *what, struct argp_state *s
 
 static void parse_lang(const char *list, struct argp_state *state)
 {
-	parse_lang_list(list, "--lang", opts.langs, &opts.print.nr_langs, state);
-	opts.print.langs = opts.langs;
+	parse_lang_list(list, "--lang", opts.langs, &opts.loader.nr_langs, state);
+	opts.loader.langs = opts.langs;
 }
 
 /* Options that only change what is printed. */
@@ -478,13 +478,13 @@ static error_t parse_print_flag(int key)
 	case 'a': po->anon_include = true; break;
 	case 'd': po->recursive = true; break;
 	case 'E': fo->expand_types = true; break;
-	case 'I': fo->show_decl_info = true; po->loader.decl_info = true; break;
+	case 'I': fo->show_decl_info = true; po->decl_info = true; break;
 	case 'l': fo->show_first_biggest = true; break;
 	case 'M': fo->show_only_data_members = true; break;
 	case 'm': po->nr_methods = true; po->formatter = FMT_NONE; break;
 	case 'N': po->formatter = FMT_NAME_LEN; break;
 	case 'n': po->formatter = FMT_NR_MEMBERS; break;
-	case 'P': po->packable = true; po->loader.decl_info = true; break;
+	case 'P': po->packable = true; po->decl_info = true; break;
 	case 'p': fo->expand_pointers = true; break;
 	case 'q': fo->quiet = true; break;
 	case 'R': po->reorganize = true; break;
@@ -531,14 +531,14 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	case 'B': po->nr_bit_holes = parse_uint(arg, "number of bit holes", state); break;
 	case 'c': po->fprintf.cacheline_size = parse_uint(arg, "cacheline size", state); break;
 	case 'C': po->class_names = arg; break;
-	case 'D': po->decl_exclude_prefix = arg; po->loader.decl_info = true; break;
+	case 'D': po->decl_exclude_prefix = arg; po->decl_info = true; break;
 	case 'f': po->find_pointers_to = arg; break;
 	case 'F': po->format_path = arg; break;
 	case 'H': po->nr_holes = parse_uint(arg, "number of holes", state); break;
 	case 'i': po->contains = arg; break;
 	case 't': po->separator = arg[0]; break;
 	case 'w': parse_uint(arg, "word size", state); break;
-	case 'X': po->cu_exclude_prefix = arg; break;
+	case 'X': opts.loader.cu_exclude_prefix = arg; break;
 	case 'x': po->exclude_prefix = arg; break;
 	case 'y': po->include_prefix = arg; break;
 	case 'z':
@@ -637,7 +637,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		/* Without --lang or --lang_exclude, the environment may exclude some. */
-		if (!opts.print.nr_langs && !opts.loader.nr_lang_exclude &&
+		if (!opts.loader.nr_langs && !opts.loader.nr_lang_exclude &&
 		    getenv("PAHOLE_LANG_EXCLUDE"))
 			parse_lang_list(getenv("PAHOLE_LANG_EXCLUDE"), "PAHOLE_LANG_EXCLUDE",
 					opts.loader.lang_exclude, &opts.loader.nr_lang_exclude,
@@ -671,67 +671,11 @@ static int encode_cu(struct cu *cu, void *ctx)
 }
 
 /*
- * libbpf explains a malformed BTF in its own messages, before it returns
- * EINVAL; the last one becomes the reason of our single error line.
- */
-static const char *last_libbpf_reason(const struct log_buf *buf)
-{
-	static const char prefix[] = "pahole: libbpf: ";
-	char *line, *end;
-
-	if (!buf->len)
-		return NULL;
-	buf->text[buf->len - 1] = '\0';
-	line = strrchr(buf->text, '\n');
-	line = line ? line + 1 : buf->text;
-	if (!strncmp(line, prefix, sizeof(prefix) - 1))
-		line += sizeof(prefix) - 1;
-	if (!strncmp(line, "libbpf: ", 8))
-		line += 8;
-	end = line + strlen(line);
-	while (end > line && (end[-1] == '\n' || end[-1] == ' '))
-		*--end = '\0';
-	return *line ? line : NULL;
-}
-
-static int load_base(struct btf **ret)
-{
-	struct log_buf libbpf_log = { 0 };
-	const char *reason;
-	char why[128];
-	struct btf *base;
-	int err;
-
-	*ret = NULL;
-	if (!opts.btf_base)
-		return 0;
-	log__capture(&libbpf_log);
-	base = btf__parse(opts.btf_base, NULL);
-	err = base ? 0 : -errno;
-	log__capture(NULL);
-	if (!base) {
-		reason = last_libbpf_reason(&libbpf_log);
-		pr_err("%s: cannot parse base BTF: %s", opts.btf_base,
-		       reason ? reason : strerror(-err));
-		log_buf__release(&libbpf_log);
-		return err;
-	}
-	log_buf__flush(&libbpf_log);
-	err = btf_check__refs(base, why, sizeof(why));
-	if (err) {
-		pr_err("%s: corrupt base BTF: %s", opts.btf_base, why);
-		btf__free(base);
-		return err;
-	}
-	*ret = base;
-	return 0;
-}
-
-/*
  * The ELF symbols of a file being encoded, read before its CUs load: they
  * decide which functions are encoded, and the kfunc sets tag some.
  */
-static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
+static int read_symtab(struct dwarf_file *df, struct phase_stats *stats,
+		       struct elf_symtab **ret)
 {
 	const char *path = dwarf_file__path(df);
 	double start = phase_stats__now();
@@ -746,8 +690,8 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 		if (err)
 			elf_symtab__free(*ret);
 	}
-	if (opts.loader.stats)
-		phase_stats__end(opts.loader.stats, PHASE_SYMBOLS, start);
+	if (stats)
+		phase_stats__end(stats, PHASE_SYMBOLS, start);
 	return err;
 }
 
@@ -755,6 +699,7 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 struct file_start {
 	struct dwarf_file	*df;
 	struct btf_encoder	*encoder;
+	struct phase_stats	*stats;
 };
 
 /*
@@ -766,17 +711,18 @@ static int start_file(void *ctx)
 {
 	struct file_start *fs = ctx;
 	struct elf_symtab *symtab;
-	int err = read_symtab(fs->df, &symtab);
+	int err = read_symtab(fs->df, fs->stats, &symtab);
 
 	return err ?: btf_encoder__add_file(fs->encoder, symtab);
 }
 
-static int encode_file(struct dwarf_file *df, const struct btf *base,
-		       const struct btf_encoder_opts *eo, struct btf_encoder **encoder)
+static int encode_file(struct dwarf_file *df, const struct dwarf_loader_opts *file_lo,
+		       const struct btf *base, const struct btf_encoder_opts *eo,
+		       struct btf_encoder **encoder)
 {
 	/* The loading threads also make what each CU's encoding needs of it alone. */
-	struct dwarf_loader_opts lo = opts.loader;
-	struct file_start fs = { df, NULL };
+	struct dwarf_loader_opts lo = *file_lo;
+	struct file_start fs = { df, NULL, lo.stats };
 	int err;
 
 	if (!*encoder) {
@@ -808,7 +754,7 @@ static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
 	return opts.jobs > 1 && !pthread_create(tid, NULL, close_file, df);
 }
 
-static int encode_files(const struct btf *base)
+static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *base)
 {
 	const struct btf_encoder_opts eo = {
 		.in_path = opts.files[0],
@@ -822,7 +768,7 @@ static int encode_files(const struct btf *base)
 		.consistent_func = opts.features.consistent_func,
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 		.distilled_base = opts.features.distilled_base,
-		.stats = opts.loader.stats,
+		.stats = lo->stats,
 	};
 	struct btf_encoder *encoder = NULL;
 	struct dwarf_file *df = NULL;
@@ -834,7 +780,7 @@ static int encode_files(const struct btf *base)
 		err = dwarf_file__open(opts.files[i], &df);
 		if (err)
 			break;
-		err = encode_file(df, base, &eo, &encoder);
+		err = encode_file(df, lo, base, &eo, &encoder);
 		if (err || i + 1 < opts.nr_files || !(closing = close_file_async(df, &closer)))
 			dwarf_file__free(df);
 	}
@@ -881,15 +827,14 @@ static int run_encode(void)
 	struct btf *base;
 	int err;
 
-	opts.loader.type_tags = opts.features.type_tag;
-	opts.loader.decl_tags = opts.features.decl_tag;
-	opts.loader.param_locations = true;
-	opts.loader.langs = opts.print.langs;
-	opts.loader.nr_langs = opts.print.nr_langs;
-	opts.loader.cu_exclude_prefix = opts.print.cu_exclude_prefix;
+	struct dwarf_loader_opts lo = opts.loader;
+
+	lo.type_tags = opts.features.type_tag;
+	lo.decl_tags = opts.features.decl_tag;
+	lo.param_locations = true;
 	if (opts.phase_stats)
-		opts.loader.stats = &stats;
-	err = load_base(&base) ?: encode_files(base);
+		lo.stats = &stats;
+	err = btf_loader__open_base(opts.btf_base, &base) ?: encode_files(&lo, base);
 	btf__free(base);
 	if (!err && opts.phase_stats)
 		phase_stats__print(&stats, opts.files[0], stderr);
@@ -919,16 +864,7 @@ static int run_print(void)
 		po->fprintf.cacheline_size = default_cacheline_size();
 	po->btf_base = opts.btf_base;
 	po->verbose = opts.verbose;
-	po->loader.nr_lang_exclude = opts.loader.nr_lang_exclude;
-	memcpy(po->loader.lang_exclude, opts.loader.lang_exclude,
-	       sizeof(po->loader.lang_exclude));
-	po->loader.langs = po->langs;
-	po->loader.nr_langs = po->nr_langs;
-	po->loader.cu_exclude_prefix = po->cu_exclude_prefix;
-	po->loader.jobs = opts.loader.jobs;
-	po->loader.cu_window = opts.loader.cu_window;
-	po->loader.test_delay_seed = opts.loader.test_delay_seed;
-	po->loader.check_locations = opts.loader.check_locations;
+	po->loader = &opts.loader;
 	return print_job__run(po, opts.files, opts.nr_files);
 }
 

@@ -679,8 +679,9 @@ static uint32_t find_enum_with(const struct cu *cu, const char *enumerator)
 
 /* ---- per CU ------------------------------------------------------------------------ */
 
-static bool cu_filtered_out(const struct print_job_opts *o, const struct cu *cu)
+static bool cu_filtered_out(const struct print_job_opts *po, const struct cu *cu)
 {
+	const struct dwarf_loader_opts *o = po->loader;
 	unsigned int i;
 
 	if (o->cu_exclude_prefix && (!cu->name || has_prefix(cu->name, o->cu_exclude_prefix)))
@@ -1000,7 +1001,7 @@ static int keep_file(struct print_job *j, struct dwarf_file *df)
 
 static int load_dwarf(struct print_job *j, const char *path)
 {
-	struct dwarf_loader_opts lo = j->opts->loader;
+	struct dwarf_loader_opts lo = *j->opts->loader;
 	uint32_t kept = j->nr_kept;
 	struct dwarf_file *df;
 	int err;
@@ -1009,6 +1010,7 @@ static int load_dwarf(struct print_job *j, const char *path)
 	if (err)
 		return err == -ENODATA ? -EINVAL : err;
 	lo.for_printing = true;
+	lo.decl_info = j->opts->decl_info;
 	err = dwarf_loader__load(df, &lo, handle_cu, j);
 	/* Names of kept CUs point into the file's DWARF. */
 	if (j->nr_kept != kept && !keep_file(j, df))
@@ -1091,14 +1093,7 @@ static int open_base(struct print_job *j, const char *first_file)
 	if (!base && first_file && !strncmp(first_file, "/sys/kernel/btf/", 16) &&
 	    !strstr(first_file, "/vmlinux"))
 		base = "/sys/kernel/btf/vmlinux";
-	if (!base)
-		return 0;
-	j->base = btf__parse(base, NULL);
-	if (!j->base) {
-		pr_err("%s: cannot parse base BTF: %s", base, strerror(errno));
-		return -EINVAL;
-	}
-	return 0;
+	return btf_loader__open_base(base, &j->base);
 }
 
 static void job_release(struct print_job *j)

@@ -30,9 +30,7 @@ struct print_job_opts {
 	const char		*find_pointers_to;	/* -f */
 	const char		*contains_enumerator;
 	const char		*exclude_prefix, *include_prefix;	/* -x, -y */
-	const char		*decl_exclude_prefix, *cu_exclude_prefix;	/* -D, -X */
-	const uint16_t		*langs;		/* --lang: DW_LANG_* to keep */
-	unsigned int		nr_langs;
+	const char		*decl_exclude_prefix;	/* -D */
 	enum print_formatter	formatter;
 	bool			nr_definitions;	/* -T */
 	bool			nr_methods;	/* -m */
@@ -47,7 +45,9 @@ struct print_job_opts {
 	int64_t			padding, padding_ge;	/* -1: not given */
 	struct fprintf_opts	fprintf;
 	struct layout_opts	layout;
-	struct dwarf_loader_opts loader;
+	bool			decl_info;	/* -I, -P, -D: read DW_AT_decl_file */
+	/* Borrowed: the CU filters (--lang, --lang_exclude, -X) and threads. */
+	const struct dwarf_loader_opts *loader;
 };
 
 /*
