@@ -303,7 +303,7 @@ static int rec_struct(struct btf_recs *rs, const struct cu *cu, const struct typ
 /* True when an enum's underlying type is signed (decides ENUM64's kind_flag). */
 static bool enum_is_signed(const struct cu *cu, const struct type *t)
 {
-	uint32_t under = cu__strip_typedefs(cu, t->type);
+	uint32_t under = cu__strip_modifiers(cu, t->type);
 
 	return under && cu__type(cu, under)->kind == TK_BASE &&
 	       cu__type(cu, under)->encoding == BE_SIGNED;
@@ -735,7 +735,7 @@ static uint32_t var_section(const struct btf_encoder *e, uint64_t addr)
 /* Bytes a variable of type @id takes; an empty one-byte struct (C++) takes none. */
 static uint64_t var_byte_size(const struct cu *cu, uint32_t id)
 {
-	const struct type *t = cu__type(cu, cu__strip_typedefs(cu, id));
+	const struct type *t = cu__type(cu, cu__strip_modifiers(cu, id));
 
 	if ((t->kind == TK_STRUCT || t->kind == TK_UNION) && !t->nr_entries && t->byte_size == 1)
 		return 0;

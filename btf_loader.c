@@ -345,7 +345,7 @@ static void guess_class_alignments(struct layout *l, struct type *t, uint32_t id
 		return;
 	for (i = 0; i < t->nr_entries; i++) {
 		const struct member_layout *ml = &cl->members[i];
-		uint32_t mt = cu__strip_typedefs(cu, t->members[i].type);
+		uint32_t mt = cu__strip_modifiers(cu, t->members[i].type);
 
 		t->members[i].alignment = guess_alignment(ml->byte_offset,
 							  layout__natural_alignment(l, mt),

@@ -175,42 +175,40 @@ int cu__add_type_annotation(struct cu *cu, const struct type_annotation *a)
 	return err;
 }
 
-static bool is_qualifier(uint8_t kind)
+bool type_kind__is_modifier(uint8_t kind)
 {
 	return kind == TK_TYPEDEF || kind == TK_CONST || kind == TK_VOLATILE ||
-	       kind == TK_RESTRICT || kind == TK_ATOMIC;
+	       kind == TK_RESTRICT || kind == TK_ATOMIC || kind == TK_TYPE_TAG;
 }
 
-uint32_t cu__strip_typedefs(const struct cu *cu, uint32_t id)
+uint32_t cu__strip_modifiers(const struct cu *cu, uint32_t id)
 {
 	uint32_t hops;
 
-	for (hops = 0; id && hops < cu->nr_types; hops++) {
+	for (hops = 0; id && id < cu->nr_types && hops < cu->nr_types; hops++) {
 		const struct type *t = cu__type(cu, id);
 
-		if (!is_qualifier(t->kind))
+		if (!type_kind__is_modifier(t->kind))
 			return id;
 		id = t->type;
 	}
 	return 0;
 }
 
-/* Arrays of arrays nest at most this deep before the input is taken as corrupt. */
-enum { MAX_ARRAY_NESTING = 64 };
-
 static uint64_t type_byte_size(const struct cu *cu, uint32_t id, unsigned int depth)
 {
 	const struct type *t;
 
-	id = cu__strip_typedefs(cu, id);
-	if (!id || depth > MAX_ARRAY_NESTING)
+	id = cu__strip_modifiers(cu, id);
+	if (!id || depth > CU_MAX_TYPE_NESTING)
 		return 0;
 	t = cu__type(cu, id);
 	switch (t->kind) {
 	case TK_POINTER:
+	case TK_FUNC_PROTO:
 		return cu->addr_size;
 	case TK_ARRAY:
-		return t->nr_elems * type_byte_size(cu, t->type, depth + 1);
+		return (uint64_t)t->nr_elems * type_byte_size(cu, t->type, depth + 1);
 	case TK_ENUM:
 		return t->byte_size ? t->byte_size : 4;
 	default:
@@ -230,8 +228,8 @@ static uint64_t natural_alignment(const struct cu *cu, uint32_t id, unsigned int
 	uint64_t align = 1, a;
 	uint32_t i;
 
-	id = cu__strip_typedefs(cu, id);
-	if (!id || depth > MAX_ARRAY_NESTING)
+	id = cu__strip_modifiers(cu, id);
+	if (!id || depth > CU_MAX_TYPE_NESTING)
 		return 1;
 	t = cu__type(cu, id);
 	switch (t->kind) {

@@ -227,11 +227,22 @@ static inline struct type *cu__type(const struct cu *cu, uint32_t id)
 }
 
 /*
- * Follows typedefs and qualifiers (const, volatile, restrict, atomic) to the
- * type that defines the storage. Stops at void. Cycles end at void.
+ * Modifiers name or annotate a type without changing its storage: typedefs,
+ * qualifiers (const, volatile, restrict, atomic) and type tags.
  */
-uint32_t cu__strip_typedefs(const struct cu *cu, uint32_t id);
-/* Size in bytes of a type, through typedefs and qualifiers; arrays multiply. */
+bool type_kind__is_modifier(uint8_t kind);
+/*
+ * Follows modifiers to the type that defines the storage. Stops at void;
+ * an id out of range and a cycle end at void too.
+ */
+uint32_t cu__strip_modifiers(const struct cu *cu, uint32_t id);
+/* Types nest (arrays of arrays, members' members) at most this deep. */
+enum { CU_MAX_TYPE_NESTING = 256 };
+/*
+ * Size in bytes of a type, through modifiers: pointers and function types
+ * take the address size, arrays multiply, an enum without a size takes 4;
+ * 0 for void and past CU_MAX_TYPE_NESTING.
+ */
 uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
 
 /*

@@ -331,7 +331,7 @@ static size_t array_fprintf(struct printer *p, uint32_t id, const char *name,
 		while (et && type_of(p, et)->kind == TK_TYPEDEF)
 			et = type_of(p, et)->type;
 		printed += fprintf(fp, " __attribute__ ((__vector_size__ (%" PRIu64 ")))",
-				   (flat ? flat : 1) * layout__type_size(p->cu, et));
+				   (flat ? flat : 1) * cu__type_byte_size(p->cu, et));
 	} else if (p->opts.flat_arrays) {
 		printed += dim_fprintf(flat, conf, fp);
 	}
@@ -976,7 +976,7 @@ static size_t force_padding(struct printer *p, const struct type *t,
 	if (!cl->padding || t->alignment || p->cu->alignments_guessed ||
 	    p->opts.suppress_force_paddings || !w->last)
 		return 0;
-	size = layout__type_size(p->cu, last_type);
+	size = cu__type_byte_size(p->cu, last_type);
 	if (!is_power_of_2(size) || cl->padding <= (int32_t)p->cu->addr_size)
 		return 0;
 	printed = fprintf(fp, "\n%.*s/* Force padding: */\n", indent, tabs);

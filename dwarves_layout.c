@@ -17,9 +17,6 @@ struct layout {
 	struct class_layout	*override_cl;	/* borrowed from the caller */
 };
 
-/* Type chains longer than this are taken as cycles. */
-enum { MAX_CHAIN = 256 };
-
 struct layout *layout__new(const struct cu *cu, const struct layout_opts *opts)
 {
 	struct layout *l = calloc(1, sizeof(*l));
@@ -79,54 +76,6 @@ const struct type *layout__type(const struct layout *l, uint32_t id)
 	return cu__type(l->cu, id);
 }
 
-static bool is_modifier(uint8_t kind)
-{
-	return kind == TK_TYPEDEF || kind == TK_CONST || kind == TK_VOLATILE ||
-	       kind == TK_RESTRICT || kind == TK_ATOMIC || kind == TK_TYPE_TAG;
-}
-
-/* Follows typedefs, qualifiers and type tags; 0 (void) at the end of a chain. */
-static uint32_t strip(const struct cu *cu, uint32_t id)
-{
-	unsigned int hops;
-
-	for (hops = 0; id && id < cu->nr_types && hops < MAX_CHAIN; hops++) {
-		const struct type *t = cu__type(cu, id);
-
-		if (!is_modifier(t->kind))
-			return id;
-		id = t->type;
-	}
-	return id < cu->nr_types && hops < MAX_CHAIN ? id : 0;
-}
-
-static uint64_t type_size(const struct cu *cu, uint32_t id, unsigned int depth)
-{
-	const struct type *t;
-
-	id = strip(cu, id);
-	if (!id || depth > MAX_CHAIN)
-		return 0;
-	t = cu__type(cu, id);
-	switch (t->kind) {
-	case TK_POINTER:
-		return cu->addr_size;
-	case TK_ARRAY:
-		return (uint64_t)t->nr_elems * type_size(cu, t->type, depth + 1);
-	case TK_ENUM:
-		return t->byte_size ? t->byte_size : 4;
-	case TK_FUNC_PROTO:
-		return cu->addr_size;
-	default:
-		return t->byte_size;
-	}
-}
-
-uint64_t layout__type_size(const struct cu *cu, uint32_t id)
-{
-	return type_size(cu, id, 0);
-}
-
 static bool is_aggregate(const struct type *t)
 {
 	return t->kind == TK_STRUCT || t->kind == TK_UNION;
@@ -144,11 +93,11 @@ static void place_member(const struct layout *l, const struct member *m,
 	ml->bitfield_offset = 0;
 	ml->byte_offset = m->bit_offset / 8;
 	if (!m->bitfield_size) {
-		ml->byte_size = layout__type_size(cu, m->type);
+		ml->byte_size = cu__type_byte_size(cu, m->type);
 		return;
 	}
 	ml->byte_size = m->storage_size ? m->storage_size :
-			layout__type_size(cu, strip(cu, m->type));
+			cu__type_byte_size(cu, m->type);
 	if (!ml->byte_size)
 		return;
 	bits = (uint64_t)ml->byte_size * 8;
@@ -300,7 +249,7 @@ static uint32_t aggregate_alignment(struct layout *l, uint32_t id, unsigned int 
 	if (cl && cl->natural_alignment)
 		return cl->natural_alignment;
 	for (i = 0; i < t->nr_entries; i++) {
-		uint32_t a = natural_alignment(l, strip(l->cu, t->members[i].type), depth + 1);
+		uint32_t a = natural_alignment(l, cu__strip_modifiers(l->cu, t->members[i].type), depth + 1);
 
 		if (a > max)
 			max = a;
@@ -315,7 +264,7 @@ static uint32_t natural_alignment(struct layout *l, uint32_t id, unsigned int de
 	const struct type *t;
 	uint32_t a = 1;
 
-	if (!id || id >= l->cu->nr_types || depth > MAX_CHAIN)
+	if (!id || id >= l->cu->nr_types || depth > CU_MAX_TYPE_NESTING)
 		return 1;
 	t = cu__type(l->cu, id);
 	switch (t->kind) {
@@ -331,7 +280,7 @@ static uint32_t natural_alignment(struct layout *l, uint32_t id, unsigned int de
 		a = aggregate_alignment(l, id, depth);
 		break;
 	case TK_ARRAY:
-		a = natural_alignment(l, strip(l->cu, t->type), depth + 1);
+		a = natural_alignment(l, cu__strip_modifiers(l->cu, t->type), depth + 1);
 		break;
 	default:
 		break;
@@ -361,7 +310,7 @@ static void mark_misplaced_members(struct layout *l, const struct type *t,
 	uint32_t i;
 
 	for (i = 0; i < t->nr_entries; i++) {
-		uint32_t mt = strip(l->cu, t->members[i].type);
+		uint32_t mt = cu__strip_modifiers(l->cu, t->members[i].type);
 
 		if (!mt || cu__type(l->cu, mt)->kind != TK_STRUCT)
 			continue;
@@ -388,7 +337,7 @@ bool layout__infer_packed(struct layout *l, uint32_t id)
 		return false;
 	}
 	for (i = 0; i < t->nr_entries; i++) {
-		uint32_t a = natural_alignment(l, strip(l->cu, t->members[i].type), 0);
+		uint32_t a = natural_alignment(l, cu__strip_modifiers(l->cu, t->members[i].type), 0);
 
 		if (a == 1)
 			continue;
@@ -414,7 +363,7 @@ void layout__infer_union_packed(struct layout *l, uint32_t id)
 		return;
 	t = layout__type(l, id);
 	for (i = 0; i < t->nr_entries; i++) {
-		uint32_t mt = strip(l->cu, t->members[i].type);
+		uint32_t mt = cu__strip_modifiers(l->cu, t->members[i].type);
 
 		if (!mt || cu__type(l->cu, mt)->kind != TK_STRUCT)
 			continue;
@@ -443,10 +392,10 @@ static bool has_embedded(const struct cu *cu, uint32_t id, unsigned int depth)
 	const struct type *t = cu__type(cu, id);
 	uint32_t i;
 
-	if (depth > MAX_CHAIN)
+	if (depth > CU_MAX_TYPE_NESTING)
 		return false;
 	for (i = 0; i < t->nr_entries; i++) {
-		uint32_t mt = strip(cu, t->members[i].type);
+		uint32_t mt = cu__strip_modifiers(cu, t->members[i].type);
 
 		if (!mt || cu__type(cu, mt)->kind != TK_STRUCT)
 			continue;
