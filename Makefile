@@ -4,7 +4,7 @@
 PKGS      := libdw libelf libbpf zlib
 CC        ?= cc
 CFLAGS    ?= -O3 -g
-WARN      := -std=gnu11 -Wall -Wextra -Wno-unused-parameter
+WARN      := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Wshadow
 ifdef CI
 WARN      += -Werror
 endif
