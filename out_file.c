@@ -6,6 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,58 @@
 #include "out_file.h"
 
 static const char TMP_SUFFIX[] = ".tmp.XXXXXX";
+
+/*
+ * The temporary file being written, if any, for the signal handler: a
+ * SIGINT, SIGTERM or SIGHUP removes it and then ends the program as the
+ * signal would have. Only the main thread writes outputs, one at a time;
+ * the handler may run on any thread. Set and cleared with the signals
+ * blocked, so the handler sees either no file or a whole name.
+ */
+static char pending_tmp[PATH_MAX];
+static volatile sig_atomic_t has_pending_tmp;
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void remove_pending_and_die(int sig)
+{
+	if (has_pending_tmp)
+		unlink(pending_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void block_signals(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
+		sigaddset(&set, cleanup_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+/* Installs the handler where the signal is not ignored (nohup keeps SIGHUP out). */
+static void install_handlers(void)
+{
+	static bool installed;
+	struct sigaction sa = { .sa_handler = remove_pending_and_die }, old;
+	size_t i;
+
+	if (installed)
+		return;
+	installed = true;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
+		if (!sigaction(cleanup_signals[i], NULL, &old) && old.sa_handler != SIG_IGN)
+			sigaction(cleanup_signals[i], &sa, NULL);
+}
+
+/* Forgets the temporary file; the caller has the signals blocked. */
+static void clear_pending(void)
+{
+	has_pending_tmp = 0;
+}
 
 /*
  * The file a rename must replace: through a symbolic link, its target, so
@@ -59,17 +114,30 @@ static int open_direct(struct out_file *of)
 static int open_temporary(struct out_file *of, const struct stat *like)
 {
 	size_t len = strlen(of->path);
+	sigset_t old;
+	int err = 0;
 
+	if (len + sizeof(TMP_SUFFIX) > sizeof(pending_tmp))
+		return -ENAMETOOLONG;
 	of->tmp_path = malloc(len + sizeof(TMP_SUFFIX));
 	if (!of->tmp_path)
 		return -ENOMEM;
 	memcpy(of->tmp_path, of->path, len);
 	memcpy(of->tmp_path + len, TMP_SUFFIX, sizeof(TMP_SUFFIX));
+	install_handlers();
+	block_signals(&old);
 	of->fd = mkstemp(of->tmp_path);
-	if (of->fd < 0) {
+	if (of->fd >= 0) {
+		memcpy(pending_tmp, of->tmp_path, len + sizeof(TMP_SUFFIX));
+		has_pending_tmp = 1;
+	} else {
+		err = -errno;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
 		free(of->tmp_path);
 		of->tmp_path = NULL;
-		return -errno;
+		return err;
 	}
 	copy_attributes(of->fd, like);
 	return 0;
@@ -132,14 +200,22 @@ int out_file__write(struct out_file *of, const void *data, size_t size)
 
 int out_file__commit(struct out_file *of)
 {
+	sigset_t old;
 	int err = 0;
 
 	/* A full disk may only show at close (NFS), so check it too. */
 	if (close(of->fd))
 		err = -errno;
 	of->fd = -1;
-	if (!err && of->tmp_path && rename(of->tmp_path, of->path))
-		err = -errno;
+	if (!err && of->tmp_path) {
+		/* No signal between the rename and forgetting the name. */
+		block_signals(&old);
+		if (rename(of->tmp_path, of->path))
+			err = -errno;
+		else
+			clear_pending();
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
 	if (err) {
 		pr_err("%s: cannot write output file: %s", of->name, strerror(-err));
 		out_file__abort(of);
@@ -154,8 +230,14 @@ void out_file__abort(struct out_file *of)
 	if (of->fd >= 0)
 		close(of->fd);
 	of->fd = -1;
-	if (of->tmp_path)
+	if (of->tmp_path) {
+		sigset_t old;
+
+		block_signals(&old);
 		unlink(of->tmp_path);
+		clear_pending();
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
 	out_file_release(of);
 }
 

@@ -5,7 +5,8 @@
  * Output files that nobody ever sees half-written. A regular file (or a
  * name that does not exist yet) is written under a temporary name in the
  * same directory and renamed over the target only when complete, so a
- * failure or a kill leaves the old file as it was. A device or a FIFO
+ * failure or a kill leaves the old file as it was; SIGINT, SIGTERM and
+ * SIGHUP also remove the temporary file before the program ends. A device or a FIFO
  * (/dev/stdout, a full device) cannot be replaced that way and is written
  * directly. Main thread only; errors are reported as one line naming the
  * target.
