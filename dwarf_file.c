@@ -41,6 +41,27 @@ static const Dwfl_Callbacks offline_callbacks = {
 };
 
 /* Rejects files whose section table or sections lie past the end. */
+/*
+ * libelf maps the whole file, and says "invalid ELF file" when it cannot:
+ * under a tight address-space limit, say that memory ran out instead.
+ */
+static int check_address_space(const char *path, int fd, off_t size)
+{
+	void *p;
+
+	if (!size)
+		return 0;
+	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p != MAP_FAILED) {
+		munmap(p, size);
+		return 0;
+	}
+	if (errno != ENOMEM)
+		return 0;
+	pr_err("%s: out of memory: cannot map its %lld bytes", path, (long long)size);
+	return -ENOMEM;
+}
+
 static int check_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -59,6 +80,10 @@ static int check_elf(const char *path)
 		pr_err("%s: not a regular file", path);
 		goto out;
 	}
+	err = check_address_space(path, fd, st.st_size);
+	if (err)
+		goto out;
+	err = -EINVAL;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		pr_err("%s: not an ELF file", path);
@@ -154,17 +179,17 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
-	int err;
+	int err, dwfl_err;
 
 	elf_version(EV_CURRENT);
 	err = check_elf(path);
 	if (err)
 		return err;
 	df = calloc(1, sizeof(*df));
-	if (!df)
-		return -ENOMEM;
-	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
-	if (!df->libdw_lock) {
+	if (df)
+		df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df || !df->libdw_lock) {
+		pr_err("%s: out of memory", path);
 		free(df);
 		return -ENOMEM;
 	}
@@ -181,6 +206,12 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (!df->elf)
 		goto err_dwfl;
 	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
+	if (!df->dwarf && count_sections(df->elf, ".debug_info", &(unsigned int){ 0 }) &&
+	    (dwfl_err = dwfl_errno())) {
+		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
+		goto err_free;
+	}
 	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
 		pr_err("%s: no DWARF debug information", path);
 		err = -ENODATA;

@@ -15,6 +15,9 @@ static enum log_level log_level = LOG_WARN;
 /* Each thread's own capture target; NULL writes to stderr. */
 static __thread struct log_buf *capture;
 
+/* Error lines written or captured, by any thread. */
+static unsigned int nr_errors;
+
 void log__set_level(enum log_level level)
 {
 	log_level = level;
@@ -49,6 +52,8 @@ void log__print(enum log_level level, const char *fmt, ...)
 	va_list ap;
 	size_t len;
 
+	if (level == LOG_ERR)
+		__atomic_fetch_add(&nr_errors, 1, __ATOMIC_RELAXED);
 	if (level > log_level)
 		return;
 	va_start(ap, fmt);
@@ -61,6 +66,11 @@ void log__print(enum log_level level, const char *fmt, ...)
 		return;
 	/* One fprintf keeps lines whole when several threads log. */
 	fprintf(stderr, "pahole: %s\n", line);
+}
+
+bool log__has_errors(void)
+{
+	return __atomic_load_n(&nr_errors, __ATOMIC_RELAXED) != 0;
 }
 
 void log__capture(struct log_buf *buf)

@@ -17,6 +17,11 @@ void log__set_level(enum log_level level);
 enum log_level log__level(void);
 void log__print(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/*
+ * True once an error line was written or captured: the last resort of a
+ * failure that was not reported where it happened says why on its own.
+ */
+bool log__has_errors(void);
 /* Routes libbpf's own messages through log__print() (errors and warnings only). */
 void log__hook_libbpf(void);
 

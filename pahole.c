@@ -889,5 +889,7 @@ int main(int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	err = run_encode();
+	if (err && !log__has_errors())
+		pr_err("%s: %s", opts.files[0], err == -ENOMEM ? "out of memory" : strerror(-err));
 	return err ? EXIT_ERROR : 0;
 }
