@@ -2,11 +2,12 @@
 /*
  * Rewriting an ELF file with some sections replaced or added.
  *
- * The input is read through libelf and copied, header by header and
- * section by section (raw bytes, never translated), into a new file written
- * by libelf with ELF_F_LAYOUT: we choose every file offset, so nothing
- * moves unless it has to. The file is seen as a list of regions, one per
- * section plus the section header table, sorted by file offset:
+ * The input's headers are read through libelf; the new file is streamed:
+ * the unchanged parts are copied from file to file (copy_file_range(), so
+ * a 600 MB vmlinux never passes through our memory), the new sections and
+ * the headers are written. We choose every file offset, so nothing moves
+ * unless it has to. The file is seen as a list of regions, one per section
+ * plus the section header table, sorted by file offset:
  *
  *   [ehdr][phdrs] [.text] [.data] ... [.BTF] [.symtab] ... [shdrs]
  *                                       |      `- shifted by the growth of
@@ -44,6 +45,7 @@ struct region {
 	size_t		idx;			/* section index, or REGION_SHDRS */
 	bool		changed;		/* replaced, added or resized */
 	bool		moved;			/* outgrew its pinned room: placed at the end */
+	uint64_t	room_off, room_size;	/* moved: the room it left, zero-filled */
 };
 
 /* One rewrite of @path; everything owned unless marked. */
@@ -315,6 +317,8 @@ static void move_outgrown(struct elf_rewrite *rw, uint64_t at)
 		if (!replacement(rw, r->idx) || r->new_size <= r->old_size ||
 		    !is_pinned(rw, r->old_off))
 			continue;
+		r->room_off = r->old_off;
+		r->room_size = r->old_size;
 		r->old_off = at;
 		r->old_size = 0;
 		r->moved = true;
@@ -473,129 +477,269 @@ static const struct region *region_of(const struct elf_rewrite *rw, size_t idx)
 	return &rw->regions[idx == REGION_SHDRS ? rw->shdrs_pos : rw->region_pos[idx]];
 }
 
-static int add_data(Elf_Scn *scn, const void *buf, size_t size)
-{
-	Elf_Data *d;
+/* ---- streaming the output ------------------------------------------------------ */
 
-	if (!size)
-		return 0;
-	d = elf_newdata(scn);
-	if (!d)
-		return -ENOMEM;
-	d->d_buf = (void *)buf;
-	d->d_size = size;
-	d->d_type = ELF_T_BYTE;
-	d->d_align = 1;
-	d->d_off = 0;
-	d->d_version = EV_CURRENT;
+/* Writes all of @buf at @off. 0 or -errno. */
+static int write_at(int fd, const void *buf, size_t len, uint64_t off)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		p += n;
+		len -= n;
+		off += n;
+	}
 	return 0;
 }
 
-/* Section @idx of the output: the input's header, at its new place. */
-static int copy_section(struct elf_rewrite *rw, Elf *out, size_t idx)
+/* Copies through a buffer, where the kernel cannot copy between the files. */
+static int copy_by_reading(int in, uint64_t in_off, int out, uint64_t out_off, uint64_t len)
 {
-	const struct btf_elf_section *rep = replacement(rw, idx);
-	const struct region *r = region_of(rw, idx);
-	Elf_Scn *scn = elf_newscn(out);
-	Elf_Data *d;
-	GElf_Shdr sh;
-	int err = section_header(rw, idx, &sh);
+	static const size_t CHUNK = 1 << 20;
+	char *buf = malloc(CHUNK);
+	int err = buf ? 0 : -ENOMEM;
 
-	if (err || !scn)
-		return err ?: -ENOMEM;
-	sh.sh_offset = r->new_off;
-	if (sh.sh_type != SHT_NOBITS)
-		sh.sh_size = r->new_size;
-	if (rep)
-		err = add_data(scn, rep->data, rep->size);
-	else if (idx == rw->shstrndx && rw->shstr)
-		err = add_data(scn, rw->shstr, rw->shstr_size);
-	else if (sh.sh_type != SHT_NOBITS && sh.sh_size)
-		err = section_bytes(rw, idx, &d) ?: add_data(scn, d->d_buf, d->d_size);
-	if (!err && !gelf_update_shdr(scn, &sh))
-		err = -EINVAL;
+	while (len && !err) {
+		ssize_t n = pread(in, buf, len < CHUNK ? len : CHUNK, (off_t)in_off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? -errno : -EIO;	/* the input shrank under us */
+			break;
+		}
+		err = write_at(out, buf, n, out_off);
+		in_off += n;
+		out_off += n;
+		len -= n;
+	}
+	free(buf);
 	return err;
 }
 
-static int add_section(struct elf_rewrite *rw, Elf *out, size_t idx)
+/* Copies @len bytes at @in_off of the input to @out_off of the output, file to file. */
+static int copy_range(int in, uint64_t in_off, int out, uint64_t out_off, uint64_t len)
 {
-	const struct btf_elf_section *rep = replacement(rw, idx);
-	Elf_Scn *scn = elf_newscn(out);
-	GElf_Shdr sh = {
-		.sh_type = SHT_PROGBITS,
-		.sh_offset = region_of(rw, idx)->new_off,
-		.sh_size = rep->size,
-		.sh_addralign = 1,
-	};
-	size_t i;
+	while (len) {
+		loff_t from = in_off, to = out_off;
+		ssize_t n = copy_file_range(in, &from, out, &to, len, 0);
 
-	if (!scn)
-		return -ENOMEM;
-	for (i = 0; i < rw->nr_secs; i++)
-		if (rw->sec_idx[i] == idx)
-			sh.sh_name = rw->name_off[i];
-	if (add_data(scn, rep->data, rep->size) || !gelf_update_shdr(scn, &sh))
-		return -EINVAL;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EXDEV || errno == ENOSYS || errno == EINVAL ||
+			      errno == EOPNOTSUPP || errno == EPERM))
+			return copy_by_reading(in, in_off, out, out_off, len);
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		in_off += n;
+		out_off += n;
+		len -= n;
+	}
 	return 0;
 }
 
-/* The ELF header and program headers, as in the input. */
-static int copy_headers(struct elf_rewrite *rw, Elf *out)
+/* The output's header of section @idx. */
+static int new_shdr(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
 {
-	GElf_Phdr ph;
+	const struct region *r = idx ? region_of(rw, idx) : NULL;
 	size_t i;
 
-	if (!gelf_newehdr(out, gelf_getclass(rw->in)) || !gelf_update_ehdr(out, &rw->ehdr) ||
-	    (rw->phnum && !gelf_newphdr(out, rw->phnum)))
+	if (idx >= rw->shnum) {
+		*ret = (GElf_Shdr){ .sh_type = SHT_PROGBITS, .sh_offset = r->new_off,
+				    .sh_size = r->new_size, .sh_addralign = 1 };
+		for (i = 0; i < rw->nr_secs; i++)
+			if (rw->sec_idx[i] == idx)
+				ret->sh_name = rw->name_off[i];
+		return 0;
+	}
+	if (section_header(rw, idx, ret))
 		return -EINVAL;
-	for (i = 0; i < rw->phnum; i++)
-		if (!gelf_getphdr(rw->in, i, &ph) || !gelf_update_phdr(out, i, &ph))
-			return -EINVAL;
+	if (!idx) {	/* the real count, when e_shnum cannot hold it */
+		if (rw->new_shnum >= SHN_LORESERVE)
+			ret->sh_size = rw->new_shnum;
+		return 0;
+	}
+	ret->sh_offset = r->new_off;
+	if (ret->sh_type != SHT_NOBITS)
+		ret->sh_size = r->new_size;
 	return 0;
+}
+
+static void shdr_to_32(const GElf_Shdr *s, Elf32_Shdr *d)
+{
+	*d = (Elf32_Shdr){ s->sh_name, s->sh_type, s->sh_flags, s->sh_addr, s->sh_offset,
+			   s->sh_size, s->sh_link, s->sh_info, s->sh_addralign, s->sh_entsize };
 }
 
 /*
- * Section 0 as in the input, and the section count and table offset of the
- * output. Section 0 holds the real count when there are SHN_LORESERVE
- * sections or more.
+ * @n headers of @type (ELF_T_EHDR or ELF_T_SHDR) in memory at @buf, in the
+ * class's own layout, turned into the file's byte order in place and
+ * written at @off.
  */
-static int finish_headers(struct elf_rewrite *rw, Elf *out)
+static int write_headers(const struct elf_rewrite *rw, int out, void *buf, size_t size,
+			 Elf_Type type, uint64_t off)
 {
-	GElf_Ehdr eh = rw->ehdr;
-	GElf_Shdr sh0;
+	Elf_Data d = { .d_buf = buf, .d_size = size, .d_type = type,
+		       .d_version = EV_CURRENT };
 
-	if (section_header(rw, 0, &sh0))
+	if (!gelf_xlatetof(rw->in, &d, &d, rw->ehdr.e_ident[EI_DATA]))
 		return -EINVAL;
-	eh.e_shoff = region_of(rw, REGION_SHDRS)->new_off;
-	eh.e_shnum = rw->new_shnum < SHN_LORESERVE ? rw->new_shnum : 0;
-	if (rw->new_shnum >= SHN_LORESERVE)
-		sh0.sh_size = rw->new_shnum;
-	if (!gelf_update_ehdr(out, &eh) || !gelf_update_shdr(elf_getscn(out, 0), &sh0))
-		return -EINVAL;
-	return 0;
+	return write_at(out, buf, d.d_size, off);
 }
 
-static int write_output(struct elf_rewrite *rw, int fd)
+/* The section header table, every offset and size updated. */
+static int stream_shdrs(const struct elf_rewrite *rw, int out)
 {
-	Elf *out = elf_begin(fd, ELF_C_WRITE, NULL);
-	size_t i;
-	int err = out ? copy_headers(rw, out) : -EINVAL;
+	bool is64 = gelf_getclass(rw->in) == ELFCLASS64;
+	size_t i, entsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	char *table = calloc(rw->new_shnum, entsize);
+	int err = table ? 0 : -ENOMEM;
+	GElf_Shdr sh;
 
-	for (i = 1; i < rw->new_shnum && !err; i++)
-		err = i < rw->shnum ? copy_section(rw, out, i) : add_section(rw, out, i);
-	err = err ?: finish_headers(rw, out);
-	if (err) {
-		pr_err("%s: cannot build the new ELF file: %s", rw->path, elf_error());
-		elf_end(out);
-		return err;
+	for (i = 0; i < rw->new_shnum && !err; i++) {
+		err = new_shdr(rw, i, &sh);
+		if (is64)
+			memcpy(table + i * entsize, &sh, entsize);
+		else
+			shdr_to_32(&sh, (Elf32_Shdr *)(table + i * entsize));
 	}
-	elf_flagelf(out, ELF_C_SET, ELF_F_LAYOUT);
-	errno = 0;
-	if (elf_update(out, ELF_C_WRITE) < 0) {
-		err = errno ? -errno : -EIO;
-		pr_err("%s: cannot write: %s", rw->path, errno ? strerror(errno) : elf_error());
+	err = err ?: write_headers(rw, out, table, rw->new_shnum * entsize, ELF_T_SHDR,
+				   region_of(rw, REGION_SHDRS)->new_off);
+	free(table);
+	return err;
+}
+
+/* The ELF header: the input's, with the new section count and table offset. */
+static int stream_ehdr(const struct elf_rewrite *rw, int out)
+{
+	GElf_Ehdr eh = rw->ehdr;
+	Elf32_Ehdr e32;
+
+	eh.e_shoff = region_of(rw, REGION_SHDRS)->new_off;
+	eh.e_shnum = rw->new_shnum < SHN_LORESERVE ? rw->new_shnum : 0;
+	if (gelf_getclass(rw->in) == ELFCLASS64)
+		return write_headers(rw, out, &eh, sizeof(Elf64_Ehdr), ELF_T_EHDR, 0);
+	memcpy(e32.e_ident, eh.e_ident, EI_NIDENT);
+	e32.e_type = eh.e_type;
+	e32.e_machine = eh.e_machine;
+	e32.e_version = eh.e_version;
+	e32.e_entry = eh.e_entry;
+	e32.e_phoff = eh.e_phoff;
+	e32.e_shoff = eh.e_shoff;
+	e32.e_flags = eh.e_flags;
+	e32.e_ehsize = eh.e_ehsize;
+	e32.e_phentsize = eh.e_phentsize;
+	e32.e_phnum = eh.e_phnum;
+	e32.e_shentsize = eh.e_shentsize;
+	e32.e_shnum = eh.e_shnum;
+	e32.e_shstrndx = eh.e_shstrndx;
+	return write_headers(rw, out, &e32, sizeof(e32), ELF_T_EHDR, 0);
+}
+
+/* @len zero bytes at @off. */
+static int write_zeros(int fd, uint64_t off, uint64_t len)
+{
+	static const char zeros[4096];
+	int err = 0;
+
+	while (len && !err) {
+		size_t n = len < sizeof(zeros) ? len : sizeof(zeros);
+
+		err = write_at(fd, zeros, n, off);
+		off += n;
+		len -= n;
 	}
-	elf_end(out);
+	return err;
+}
+
+/*
+ * What is not in the regions: the program headers as in the input (a
+ * segment pins what lies before the end of their table, so nothing moved
+ * over it), and zeros where a moved section was (pinned too: not shifted).
+ */
+static int stream_fixed(const struct elf_rewrite *rw, int in, int out)
+{
+	size_t i;
+	int err = 0;
+
+	if (rw->phnum)
+		err = copy_range(in, rw->ehdr.e_phoff, out, rw->ehdr.e_phoff,
+				 (uint64_t)rw->phnum * rw->ehdr.e_phentsize);
+	for (i = 0; i < rw->nr_regions && !err; i++)
+		if (rw->regions[i].moved)
+			err = write_zeros(out, rw->regions[i].room_off, rw->regions[i].room_size);
+	return err;
+}
+
+/* What region @r holds in the output, when it is not a copy of the input. */
+static int stream_changed(const struct elf_rewrite *rw, const struct region *r, int out)
+{
+	const struct btf_elf_section *rep = replacement(rw, r->idx);
+
+	if (r->idx == REGION_SHDRS)
+		return 0;	/* stream_shdrs() */
+	if (rep)
+		return write_at(out, rep->data, rep->size, r->new_off);
+	return write_at(out, rw->shstr, rw->shstr_size, r->new_off);
+}
+
+/*
+ * The output, region by region in file order: unchanged regions and the
+ * bytes between them are copied from the input file (never through our
+ * memory), changed ones written. What follows a changed region up to the
+ * next one is padding: left as a hole, so zero, as is a pinned section's
+ * room past its new contents and the room a moved section left.
+ */
+static int stream_regions(const struct elf_rewrite *rw, int in, int out, uint64_t in_size,
+			  uint64_t *size_ret)
+{
+	uint64_t old_end = 0, new_end = 0, shift = 0;
+	bool after_change = false;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i <= rw->nr_regions && !err; i++) {
+		const struct region *r = i < rw->nr_regions ? &rw->regions[i] : NULL;
+		uint64_t old_off = r ? r->old_off : in_size;
+		uint64_t new_off = r ? r->new_off : in_size + shift;
+
+		if (!after_change && old_off > old_end && new_off - new_end == old_off - old_end)
+			err = copy_range(in, old_end, out, new_end, old_off - old_end);
+		if (!r || err)
+			break;
+		if (r->changed)
+			err = stream_changed(rw, r, out);
+		else if (r->old_size)
+			err = copy_range(in, r->old_off, out, r->new_off, r->old_size);
+		after_change = r->changed;
+		shift = r->new_off + r->new_size - (r->old_off + r->old_size);
+		if (r->old_off + r->old_size >= old_end) {
+			old_end = r->old_off + r->old_size;
+			new_end = r->new_off + r->new_size;
+		}
+	}
+	*size_ret = new_end > in_size + shift ? new_end : in_size + shift;
+	return err;
+}
+
+static int stream_output(struct elf_rewrite *rw, int out)
+{
+	struct stat st;
+	uint64_t size;
+	int err = fstat(rw->fd, &st) ? -errno : 0;
+
+	err = err ?: stream_regions(rw, rw->fd, out, st.st_size, &size);
+	err = err ?: stream_fixed(rw, rw->fd, out) ?: stream_shdrs(rw, out) ?: stream_ehdr(rw, out);
+	if (!err && ftruncate(out, (off_t)size))
+		err = -errno;
+	if (err)
+		pr_err("%s: cannot write: %s", rw->path, strerror(-err));
 	return err;
 }
 
@@ -617,7 +761,7 @@ static int rewrite(struct elf_rewrite *rw)
 	err = out_file__open(&of, rw->path, &st);
 	if (err)
 		return err;
-	err = write_output(rw, of.fd);
+	err = stream_output(rw, of.fd);
 	if (err) {
 		out_file__abort(&of);
 		return err;

@@ -2,7 +2,7 @@
 #ifndef PAHOLE_BTF_ELF_H
 #define PAHOLE_BTF_ELF_H
 /*
- * BTF written into an ELF file as a section, with libelf and no external
+ * BTF written into an ELF file as a section, by our own writer and no external
  * tool. The file is rewritten as a new copy beside it (out_file.h) in which
  * only the written sections change, and renamed over it when complete.
  * Main thread only.

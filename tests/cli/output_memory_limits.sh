@@ -17,17 +17,18 @@ orig=$(sha256sum <orig.elf) good=$(sha256sum <good.elf)
 limited() { (ulimit -v "$1" && shift && "$@"); }
 
 # The measured need: the smallest limit, in 4 MiB steps, at which -j1 works.
+bad=0 ok=0 oom=0
+no() { echo "$*"; bad=1; }
 need=0
 for kb in $(seq 16384 4096 1048576); do
 	rm -f m.btf
-	if limited "$kb" "$PAHOLE" $FLAGS -j1 --btf_encode_detached=m.btf orig.elf 2>/dev/null; then
-		need=$kb
-		break
-	fi
+	limited "$kb" "$PAHOLE" $FLAGS -j1 --btf_encode_detached=m.btf orig.elf 2>err.txt
+	rc=$?
+	[ $rc -eq 0 ] && { need=$kb; break; }
+	[ $rc -eq 1 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -qi memory err.txt ||
+		no "measuring, -j1 at $kb KiB: exit $rc: $(head -n 3 err.txt)"
 done
 [ "$need" -gt 0 ] || fail "no limit up to 1 GiB lets a run work"
-bad=0 ok=0 oom=0
-no() { echo "$*"; bad=1; }
 check() { # WHAT RC
 	local lines
 	lines=$(wc -l <err.txt)
