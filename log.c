@@ -15,7 +15,7 @@ static enum log_level log_level = LOG_WARN;
 /* Each thread's own capture target; NULL writes to stderr. */
 static __thread struct log_buf *capture;
 
-/* Error lines written or captured, by any thread. */
+/* Error lines written, by any thread. */
 static unsigned int nr_errors;
 
 void log__set_level(enum log_level level)
@@ -52,8 +52,6 @@ void log__print(enum log_level level, const char *fmt, ...)
 	va_list ap;
 	size_t len;
 
-	if (level == LOG_ERR)
-		__atomic_fetch_add(&nr_errors, 1, __ATOMIC_RELAXED);
 	if (level > log_level)
 		return;
 	va_start(ap, fmt);
@@ -62,8 +60,12 @@ void log__print(enum log_level level, const char *fmt, ...)
 	len = strlen(line);
 	while (len && line[len - 1] == '\n')
 		line[--len] = '\0';
-	if (capture && log_buf_add(capture, line))
+	if (capture && log_buf_add(capture, line)) {
+		capture->nr_errors += level == LOG_ERR;
 		return;
+	}
+	if (level == LOG_ERR)
+		__atomic_fetch_add(&nr_errors, 1, __ATOMIC_RELAXED);
 	/* One fprintf keeps lines whole when several threads log. */
 	fprintf(stderr, "pahole: %s\n", line);
 }
@@ -82,6 +84,7 @@ void log_buf__flush(struct log_buf *buf)
 {
 	if (buf->len)
 		fwrite(buf->text, 1, buf->len, stderr);
+	__atomic_fetch_add(&nr_errors, buf->nr_errors, __ATOMIC_RELAXED);
 	log_buf__release(buf);
 }
 

@@ -18,8 +18,9 @@ enum log_level log__level(void);
 void log__print(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /*
- * True once an error line was written or captured: the last resort of a
- * failure that was not reported where it happened says why on its own.
+ * True once an error line was written (captured ones count when flushed):
+ * the last resort of a failure that was not reported where it happened
+ * says why on its own.
  */
 bool log__has_errors(void);
 /* Routes libbpf's own messages through log__print() (errors and warnings only). */
@@ -33,6 +34,7 @@ void log__hook_libbpf(void);
 struct log_buf {
 	char	*text;		/* malloc'ed whole lines, each "pahole: ...\n" */
 	size_t	len, cap;
+	unsigned int nr_errors;	/* error lines among them */
 };
 
 /* Sends this thread's messages to @buf from now on; NULL writes them again. */
