@@ -111,7 +111,6 @@ struct cu_loader {
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
 	struct loc_unit			loc_unit;	/* of the last unit DIE read */
 	struct xunit_cache		xunits;		/* units beyond the CU it reached */
-	uint64_t			unit_start, unit_end;	/* the CU's own DIEs */
 	unsigned int			foreign;	/* loading DIEs of other CUs alone */
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
@@ -1485,8 +1484,8 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 		dwarf_locations__unit(&die, &l->loc_unit);
 	if (!err)
 		err = reserve_for(l, u.end - u.start);
-	l->unit_start = u.start;
-	l->unit_end = u.end;
+	l->xunits.own_start = u.start;
+	l->xunits.own_end = u.end;
 	if (!err)
 		err = load_children(l, &die);
 	die_unit__release(&u);
@@ -1494,28 +1493,6 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 }
 
 /* ---- units beyond the CU (dwarf_xunits.h) --------------------------------------- */
-
-static int xunit_error(const struct cu_loader *l, uint64_t key, const char *why)
-{
-	pr_err("%s: %s: %sdie 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       key & KEY_ALT ? "alternate file " : "", (unsigned long long)(key & KEY_OFFSET),
-	       why ? why : "corrupt unit");
-	return -EINVAL;
-}
-
-/* The DIE of key @key in the unit holding it. -ENOENT when there is none. */
-static int open_xunit_die(struct cu_loader *l, uint64_t key, struct die *ret)
-{
-	const char *why = NULL;
-	struct die_unit *u;
-	int err = xunit_cache__open(&l->xunits, key, &u, &why);
-
-	if (!err && die__at(u, key & KEY_OFFSET, ret)) {
-		why = u->errmsg;
-		err = -EINVAL;
-	}
-	return err == -EINVAL ? xunit_error(l, key, why) : err;
-}
 
 static int find_import(const struct die_attr *a, void *arg)
 {
@@ -1525,18 +1502,13 @@ static int find_import(const struct die_attr *a, void *arg)
 	return 1;
 }
 
-/*
- * DW_TAG_imported_unit (dwz): the DIEs of the partial unit, loaded here as
- * the CU's own top-level DIEs, once per CU.
- */
+/* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
 static int load_imported_unit(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs da = { .unit = die->unit, .loader = l,
 				.key_alt = unit_key_alt(l, die->unit) };
 	struct die_attr imp;
-	struct die unit_die;
 	uint64_t key;
-	bool first;
 	int rc = die__attrs(die, find_import, &imp), err;
 
 	if (rc < 0)
@@ -1545,57 +1517,59 @@ static int load_imported_unit(struct cu_loader *l, struct die *die)
 		loader_error(l, die, "imported unit without a valid DW_AT_import");
 		return -EINVAL;
 	}
-	err = open_xunit_die(l, key, &unit_die);
-	if (err == -ENOENT || (!err && unit_die.tag != DW_TAG_partial_unit &&
-			       unit_die.tag != DW_TAG_compile_unit)) {
+	err = xunit_cache__import(&l->xunits, key);
+	if (err == -ENOENT)
 		loader_error(l, die, "DW_AT_import names no unit");
-		return -EINVAL;
-	}
-	err = err ?: xunit_cache__import(&l->xunits, key, &first);
-	if (err || !first)
-		return err;
-	l->depth--;	/* its DIEs are at the CU's top level */
-	err = load_children(l, &unit_die);
+	return err == -ENOENT ? -EINVAL : err;
+}
+
+/* xunit_hooks: an imported unit's DIEs, at the CU's top level. */
+static int xunit_load_children(void *ctx, struct die *unit_die)
+{
+	struct cu_loader *l = ctx;
+	int err;
+
+	l->depth--;	/* the DW_TAG_imported_unit's own level */
+	err = load_children(l, unit_die);
 	l->depth++;
 	return err;
 }
 
-/* Whether DIE key @key is the CU's own, or in a unit it imported. */
-static bool key_is_own(const struct cu_loader *l, uint64_t key)
+/* xunit_hooks: a DIE of another CU, alone; its subprograms and variables are not the CU's. */
+static int xunit_load_alone(void *ctx, struct die *die)
 {
-	if (!(key & KEY_ALT) && key >= l->unit_start && key < l->unit_end)
-		return true;
-	return xunit_cache__in_imported(&l->xunits, key);
-}
-
-/*
- * A DIE of another CU that the CU refers to, loaded alone: nothing when it
- * is the CU's own, was loaded already or lies in no unit (references to it
- * stay unresolved). Its subprograms and variables are not the CU's.
- */
-static int load_foreign_die(struct cu_loader *l, uint64_t key)
-{
+	struct cu_loader *l = ctx;
 	unsigned int depth = l->depth, private_depth = l->private_depth;
-	struct die die;
-	bool first;
 	int err;
 
-	if (key == NO_TYPE || (key & KEY_TYPE_UNIT) || key_is_own(l, key) || is_mapped(l, key))
-		return 0;
-	err = xunit_cache__mark_loaded(&l->xunits, key, &first);
-	if (err || !first)
-		return err;
-	err = open_xunit_die(l, key, &die);
-	if (err)
-		return err == -ENOENT ? 0 : err;
 	l->foreign++;
 	l->depth = 0;
 	l->private_depth = 0;
-	err = load_die(l, &die);
+	err = load_die(l, die);
 	l->foreign--;
 	l->depth = depth;
 	l->private_depth = private_depth;
 	return err;
+}
+
+static bool xunit_is_mapped(void *ctx, uint64_t key)
+{
+	return is_mapped(ctx, key);
+}
+
+static int xunit_error(void *ctx, uint64_t key, const char *why)
+{
+	const struct cu_loader *l = ctx;
+
+	pr_err("%s: %s: %sdie 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       key & KEY_ALT ? "alternate file " : "", (unsigned long long)(key & KEY_OFFSET),
+	       why ? why : "corrupt unit");
+	return -EINVAL;
+}
+
+static int load_foreign_die(struct cu_loader *l, uint64_t key)
+{
+	return xunit_cache__load_alone(&l->xunits, key);
 }
 
 /* What a subprogram refers to beyond the CU: its origin, specification, return type. */
@@ -1855,10 +1829,15 @@ int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader
 			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
 			  struct cu **ret, struct dwarf_load_counts *counts)
 {
-	struct cu_loader l = { .opts = opts, .df = df,
-			       .xunits = { .x = df->xunits, .secs = &df->secs } };
-	int err = load_cu(&l, dies, nr_dies, lang, id, ret);
+	struct cu_loader l = { .opts = opts, .df = df };
+	int err;
 
+	l.xunits = (struct xunit_cache){
+		.x = df->xunits, .secs = &df->secs,
+		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,
+			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
+	};
+	err = load_cu(&l, dies, nr_dies, lang, id, ret);
 	cu_loader_release(&l);
 	counts->nr_dies = l.nr_dies;
 	counts->nr_locations = l.loc_counts.nr_locations;

@@ -453,8 +453,12 @@ static uint64_t unit_key(const struct xunit *u, uint64_t key_alt)
 	return u->start | key_alt;
 }
 
-int xunit_cache__open(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
-		      const char **why)
+/*
+ * The reader's unit holding DIE @key, opened once per CU. 0 and *ret;
+ * -ENOENT when no unit holds it; -EINVAL with the reason in *why; -ENOMEM.
+ */
+static int open_unit(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
+		     const char **why)
 {
 	const struct xunit *xu = dwarf_xunits__find(c->x, key);
 	uint64_t alt = key & XUNIT_KEY_ALT, ukey;
@@ -494,25 +498,65 @@ int xunit_cache__open(struct xunit_cache *c, uint64_t key, struct die_unit **ret
 	return 0;
 }
 
-int xunit_cache__import(struct xunit_cache *c, uint64_t key, bool *first)
+/* The DIE of key @key. -ENOENT when no unit holds it; other errors reported. */
+static int open_die(struct xunit_cache *c, uint64_t key, struct die *ret)
 {
-	const struct xunit *xu = dwarf_xunits__find(c->x, key);
+	const char *why = NULL;
+	struct die_unit *u;
+	int err = open_unit(c, key, &u, &why);
 
-	*first = false;
-	return xu ? set_add(&c->imported, &c->nr_imported, &c->imported_cap,
-			    unit_key(xu, key & XUNIT_KEY_ALT), first) : 0;
+	if (!err && die__at(u, key & XUNIT_KEY_OFFSET, ret)) {
+		why = u->errmsg;
+		err = -EINVAL;
+	}
+	return err == -EINVAL ? c->hooks.error(c->hooks.ctx, key, why) : err;
 }
 
-bool xunit_cache__in_imported(const struct xunit_cache *c, uint64_t key)
+int xunit_cache__import(struct xunit_cache *c, uint64_t key)
 {
-	const struct xunit *xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
+	const struct xunit *xu = dwarf_xunits__find(c->x, key);
+	struct die unit_die;
+	bool first;
+	int err = open_die(c, key, &unit_die);
 
+	if (err)
+		return err;
+	if (unit_die.tag != DW_TAG_partial_unit && unit_die.tag != DW_TAG_compile_unit)
+		return -ENOENT;
+	err = set_add(&c->imported, &c->nr_imported, &c->imported_cap,
+		      unit_key(xu, key & XUNIT_KEY_ALT), &first);
+	if (err || !first)
+		return err;
+	return c->hooks.load_children(c->hooks.ctx, &unit_die);
+}
+
+/* Whether DIE key @key is the CU's own, or in a unit it imported. */
+static bool is_own(const struct xunit_cache *c, uint64_t key)
+{
+	const struct xunit *xu;
+
+	if (!(key & XUNIT_KEY_ALT) && key >= c->own_start && key < c->own_end)
+		return true;
+	xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
 	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key & XUNIT_KEY_ALT));
 }
 
-int xunit_cache__mark_loaded(struct xunit_cache *c, uint64_t key, bool *first)
+int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
 {
-	return set_add(&c->loaded, &c->nr_loaded, &c->loaded_cap, key, first);
+	struct die die;
+	bool first;
+	int err;
+
+	if ((key & ~(XUNIT_KEY_ALT | XUNIT_KEY_OFFSET)) || is_own(c, key) ||
+	    c->hooks.is_mapped(c->hooks.ctx, key))
+		return 0;
+	err = set_add(&c->loaded, &c->nr_loaded, &c->loaded_cap, key, &first);
+	if (err || !first)
+		return err;
+	err = open_die(c, key, &die);
+	if (err)
+		return err == -ENOENT ? 0 : err;
+	return c->hooks.load_alone(c->hooks.ctx, &die);
 }
 
 void xunit_cache__release(struct xunit_cache *c)

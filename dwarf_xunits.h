@@ -80,13 +80,28 @@ struct xunit_open {
 	struct die_unit		*unit;		/* owned */
 };
 
+/* What the CU loader does with the DIEs of other units (dwarf_loader.c). */
+struct xunit_hooks {
+	/* Loads the children of an imported unit's DIE as the CU's top-level DIEs. */
+	int	(*load_children)(void *ctx, struct die *unit_die);
+	/* Loads one DIE of another CU alone, for resolution only. */
+	int	(*load_alone)(void *ctx, struct die *die);
+	/* Whether DIE key @key is already one of the CU's types. */
+	bool	(*is_mapped)(void *ctx, uint64_t key);
+	/* Reports a bad unit or DIE (@why may be NULL); returns -EINVAL. */
+	int	(*error)(void *ctx, uint64_t key, const char *why);
+	void	*ctx;
+};
+
 /*
- * The units one CU opened beyond itself, which it imported, and which DIEs
- * it loaded alone: the CU's alone, on its thread.
+ * What one CU reached beyond itself: the units it opened, which it
+ * imported and which DIEs it loaded alone. The CU's alone, on its thread.
  */
 struct xunit_cache {
 	const struct dwarf_xunits	*x;	/* borrowed */
 	const struct die_sections	*secs;	/* of the file itself; borrowed */
+	struct xunit_hooks		hooks;
+	uint64_t			own_start, own_end; /* the CU's own DIEs */
 	struct xunit_open		*units;
 	uint32_t			nr, cap;
 	uint64_t			*imported; /* set of unit keys + 1 (open addressing) */
@@ -96,24 +111,20 @@ struct xunit_cache {
 };
 
 /*
- * The reader's unit holding DIE @key, opened once per cache. 0 and *ret;
- * -ENOENT when no unit holds it; -EINVAL with the reason in *why; -ENOMEM.
+ * DW_TAG_imported_unit: the unit whose unit DIE has key @key is loaded
+ * through hooks.load_children, unless the CU imported it already (maybe
+ * through another partial unit). 0, -ENOENT when @key is no unit's DIE
+ * (not reported), or the error of the reader (reported) or of the hook.
  */
-int xunit_cache__open(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
-		      const char **why);
+int xunit_cache__import(struct xunit_cache *c, uint64_t key);
 
 /*
- * Marks the unit holding DIE key @key imported: *first true the first time,
- * false when the CU imported it already (maybe through another partial
- * unit) or no unit holds @key. 0 or -ENOMEM.
+ * A DIE that the CU refers to: when it lies in another CU (not one the CU
+ * imported) and was not loaded yet, it is loaded through hooks.load_alone.
+ * Keys with bits above XUNIT_KEY_ALT set and keys that no unit holds are
+ * left alone (their references stay unresolved). 0 or -errno (reported).
  */
-int xunit_cache__import(struct xunit_cache *c, uint64_t key, bool *first);
-
-/* Whether DIE key @key lies in a unit the CU imported. */
-bool xunit_cache__in_imported(const struct xunit_cache *c, uint64_t key);
-
-/* Marks DIE key @key as loaded alone: true the first time. -ENOMEM. */
-int xunit_cache__mark_loaded(struct xunit_cache *c, uint64_t key, bool *first);
+int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key);
 
 void xunit_cache__release(struct xunit_cache *c);
 
