@@ -1,7 +1,7 @@
 # dwz moves the DIEs that CUs share into partial units (DW_TAG_partial_unit,
 # pulled in by DW_TAG_imported_unit), in the file itself or, with -m, in a
 # supplementary file (GNU forms with .gnu_debugaltlink; DWARF 5 forms with
-# .debug_sup under -5). Each must give the BTF (canonical text) and the
+# .debug_sup under -5), for C and C++. Each must give the BTF (canonical text) and the
 # printed layouts of the same program before dwz, at -j1 and -j3. Layouts
 # are compared sorted by name (--sort): unsorted, they come in DWARF order,
 # which dwz changes (the imported units come first in each CU).
@@ -63,6 +63,17 @@ for cc in gcc clang; do
 			check "$what, dwz -5 -m" s1 alt5.debug
 		fi
 	done
+done
+# C++: classes, templates, methods defined out of their class.
+for cxx in g++ clang++; do
+	command -v "$cxx" >/dev/null || continue
+	what="$cxx dwarf4"
+	"$cxx" -g -gdwarf-4 -O1 -o prog dwzpp_a.cc dwzpp_b.cc dwzpp_c.cc || fail "$what: build"
+	outputs orig prog 1 || fail "$what: the program before dwz"
+	cp prog one && cp prog m1 && cp prog m2 || fail "cp"
+	dwz one && dwz -m alt.debug m1 m2 || fail "$what: dwz"
+	check "$what, dwz in one file" one
+	check "$what, dwz -m" m1 alt.debug
 done
 [ $bad -eq 0 ] || fail "dwz output differs from the program before dwz"
 pass "BTF and layouts as before dwz, with and without a supplementary file"
