@@ -309,9 +309,16 @@ static bool by_dwz_dir(const char *root, const struct alt_link *link, char *buf,
 static bool find_alt(const char *path, const struct alt_link *link, struct xunit_alt *alt)
 {
 	char root[4096], buf[8192];
+	char *real = realpath(path, NULL);
+	bool found;
 
 	tree_root(path, root, sizeof(root));
-	if (by_name(path, link, buf, sizeof(buf)) && try_alt(buf, link, alt))
+	/* Relative to the file as named (libdw), and as it really is (gdb). */
+	found = (by_name(path, link, buf, sizeof(buf)) && try_alt(buf, link, alt)) ||
+		(real && link->name[0] != '/' && by_name(real, link, buf, sizeof(buf)) &&
+		 try_alt(buf, link, alt));
+	free(real);
+	if (found)
 		return true;
 	if (root[0] && link->name[0] == '/' && join(buf, sizeof(buf), root, link->name, "") &&
 	    try_alt(buf, link, alt))

@@ -55,9 +55,10 @@ struct dwarf_xunits;
 /*
  * Indexes the units of @df's .debug_info and, when the file names a
  * supplementary file, finds and opens it: the path it names (relative to
- * @df's directory when relative, and inside the unpacked tree @df lies in
- * when absolute), then /usr/lib/debug/.build-id/xx/yyyy.debug and
- * /usr/lib/debug/.dwz/NAME; a candidate must carry the build-id the link
+ * @df's directory when relative, as named and as its real path; inside the
+ * unpacked tree @df lies in when absolute), then
+ * /usr/lib/debug/.build-id/xx/yyyy.debug and /usr/lib/debug/.dwz/NAME,
+ * within that tree first; a candidate must carry the build-id the link
  * names. 0, or -errno after one line naming the file (-ENOENT: not found).
  * Main thread, after libdw has opened @df.
  */

@@ -1,5 +1,6 @@
 # Where the supplementary file of "dwz -m" is looked for: the path that
-# .gnu_debugaltlink names (relative to the file), inside the unpacked debug
+# .gnu_debugaltlink names (relative to the file, also where a symbolic link
+# to it leads), inside the unpacked debug
 # tree the file lies in when the path is absolute (as Debian's packages
 # name /usr/lib/debug/.dwz/...), and by build-id under .build-id; a file
 # there with another build-id is not taken. A missing one is a one-line
@@ -36,6 +37,11 @@ found tree || bad=1
 mkdir -p "byid/usr/lib/debug/.build-id/${id:0:2}" &&
 	cp alt.debug "byid/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" || fail "cp"
 found byid || bad=1
+# A relative name, through a symbolic link to the file: beside the real file.
+cp prog r1 && cp prog r2 && dwz -m rel.debug r1 r2 || fail "dwz -m (relative)"
+mkdir -p real via && mv r1 rel.debug real/ && ln -s ../real/r1 via/r1 || fail "mv"
+"$PAHOLE" $REF_FLAGS --btf_encode_detached=via.btf via/r1 || { echo "through a link: exit $?"; bad=1; }
+"$BTFCANON" via.btf 2>/dev/null | cmp -s - orig.canon || { echo "through a link: BTF differs"; bad=1; }
 # The right name, the wrong file: not taken.
 mkdir -p wrong/usr/lib/debug/.dwz/x86_64-linux-gnu && cp other.debug "wrong$LINK" &&
 	cp m1 wrong/usr/lib/debug/m1 || fail "cp"
