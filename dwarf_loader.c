@@ -147,7 +147,7 @@ struct die_attrs {
 	uint64_t	decl_line;
 	bool		is_vector;
 	const struct die_unit *unit;	/* of the DIE being read */
-	const struct cu_loader *loader;
+	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
 	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
 	const char	*err;		/* why the DIE is bad, or NULL */
 };

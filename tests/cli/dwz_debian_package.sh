@@ -5,7 +5,8 @@
 # bytes at -j1 and -j3), the kernel must accept the BTF, no reference may
 # stay unresolved, and no encoded function or member may be void where the
 # DWARF has a type: no struct or union member and no named parameter is
-# void, and no FUNC returns void whose DWARF subprogram has a DW_AT_type.
+# void, and no FUNC returns void whose DWARF subprogram has a DW_AT_type;
+# the layouts printed from the DWARF and from the BTF agree (btfdiff).
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "Debian packages not fetched in check-quick"
 PKG=libctf0-dbg
@@ -42,6 +43,11 @@ if [ -n "$(LC_ALL=C comm -12 "$TMP/typed" "$TMP/void")" ]; then
 	bad=1
 fi
 [ $bad -eq 0 ] || fail "void where the DWARF has a type"
+# The layouts printed from the DWARF and from the BTF agree.
+"$TOP/btfdiff" "$f" "$TMP/j1.btf" >"$TMP/btfdiff" 2>&1 ||
+	{ head -20 "$TMP/btfdiff"; fail "btfdiff failed"; }
+[ -s "$TMP/btfdiff" ] && { head -20 "$TMP/btfdiff"; fail "DWARF and BTF layouts differ"; }
+
 "$BTFLOAD" "$TMP/j1.btf"
 case $? in
 0) pass "$(grep -c '^FUNC ' "$TMP/canon") FUNCs, no void for a real type; kernel accepted" ;;
