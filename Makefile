@@ -15,7 +15,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_file.c dwarf_loader.c dwarf_locations.c die_reader.c \
+SRCS := pahole.c dwarves.c dwarf_file.c dwarf_loader.c dwarf_xunits.c dwarf_locations.c die_reader.c \
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
@@ -26,7 +26,7 @@ TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
-	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev
+	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld
 
 # libFuzzer harnesses tests/fuzz/fuzz_NAME.c, linked with every module but pahole.c.
 FUZZ_BUILD    := build-fuzz

@@ -22,6 +22,7 @@
 #include "cu_pool.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
+#include "dwarf_xunits.h"
 #include "log.h"
 #include "phase_stats.h"
 
@@ -225,6 +226,9 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian);
 	abi_regs__init(&df->abi, ehdr.e_machine);
+	err = dwarf_xunits__open(df, &df->xunits);
+	if (err)
+		goto err_free;
 	*ret = df;
 	return 0;
 err_dwfl:
@@ -239,6 +243,7 @@ void dwarf_file__free(struct dwarf_file *df)
 	if (!df)
 		return;
 	dwfl_end(df->dwfl);
+	dwarf_xunits__free(df->xunits);
 	pthread_mutex_destroy(df->libdw_lock);
 	free(df->libdw_lock);
 	free(df);
@@ -283,13 +288,12 @@ static bool name_excluded(const struct dwarf_loader_opts *opts, const char *name
 	return prefix && (!name || !strncmp(name, prefix, strlen(prefix)));
 }
 
-static void warn_unit_once(const struct dwarf_file *df, uint8_t unit_type, bool *warned)
+static void warn_skeleton_once(const struct dwarf_file *df, bool *warned)
 {
 	if (*warned)
 		return;
 	*warned = true;
-	pr_warn("%s: %s units are not supported and were skipped", df->path,
-		unit_type == DW_UT_partial ? "partial" : "skeleton");
+	pr_warn("%s: skeleton units are not supported and were skipped", df->path);
 }
 
 /* One CU to load: found by the main thread, loaded by any thread. */
@@ -408,7 +412,7 @@ static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_typ
  */
 static int collect_units(struct load_job *j)
 {
-	bool warned_partial = false, warned_skeleton = false;
+	bool warned_skeleton = false;
 	Dwarf_CU *unit = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
@@ -422,9 +426,11 @@ static int collect_units(struct load_job *j)
 		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
 		if (err)
 			return err;
-		if (unit_type == DW_UT_partial || unit_type == DW_UT_skeleton) {
-			warn_unit_once(j->df, unit_type, unit_type == DW_UT_partial ?
-				       &warned_partial : &warned_skeleton);
+		/* Partial units are loaded by the CUs that import them (dwarf_xunits.h). */
+		if (unit_type == DW_UT_partial)
+			continue;
+		if (unit_type == DW_UT_skeleton) {
+			warn_skeleton_once(j->df, &warned_skeleton);
 			continue;
 		}
 		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),

@@ -394,24 +394,19 @@ static int resolve_functions(struct cu_functions *cf)
 	for (i = 0; i < cf->nr_fns; i++)
 		analyse_function(cf, &cf->fns[i]);
 	for (i = 0; i < cf->nr_fns && !err; i++)
-		err = emit_function(cf, &cf->fns[i]);
+		err = cf->fns[i].is_foreign ? 0 : emit_function(cf, &cf->fns[i]);
 	return err;
 }
 
-/* Top-level variables come in DIE order, so they are sorted by offset. */
+/*
+ * Variables come in DIE order, which is not offset order once imported
+ * units or DIEs of other CUs are loaded: they are found by an index.
+ */
 static const struct var_info *find_var(const struct cu_functions *cf, uint64_t die_off)
 {
-	uint32_t lo = 0, hi = cf->nr_vars;
+	uint32_t i;
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (cf->vars[mid].die_off < die_off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < cf->nr_vars && cf->vars[lo].die_off == die_off ? &cf->vars[lo] : NULL;
+	return find_index(cf->var_map, cf->nr_vars, die_off, &i) ? &cf->vars[i] : NULL;
 }
 
 /*
@@ -421,8 +416,11 @@ static const struct var_info *find_var(const struct cu_functions *cf, uint64_t d
 static int resolve_variables(struct cu_functions *cf)
 {
 	uint32_t i;
-	int err = 0;
+	int err = build_index(&cf->var_map, cf->vars, sizeof(*cf->vars), cf->nr_vars,
+			      offsetof(struct var_info, die_off));
 
+	if (err)
+		return err;
 	for (i = 0; i < cf->nr_vars; i++)
 		cf->vars[i].v.type = resolve_type_off(cf, cf->vars[i].type_off);
 	for (i = 0; i < cf->nr_vars && !err; i++) {
@@ -431,6 +429,8 @@ static int resolve_variables(struct cu_functions *cf)
 		const struct var_info *src = spec ? spec : vi;
 		struct variable v = vi->v;
 
+		if (vi->is_foreign)
+			continue;
 		if (spec) {
 			v.name = spec->v.name;
 			v.type = spec->v.type;
@@ -451,6 +451,7 @@ int cu_functions__resolve(struct cu_functions *cf)
 
 	free(cf->param_map);
 	free(cf->fn_map);
-	cf->param_map = cf->fn_map = NULL;
+	free(cf->var_map);
+	cf->param_map = cf->fn_map = cf->var_map = NULL;
 	return err;
 }

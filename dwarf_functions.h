@@ -58,6 +58,7 @@ struct fn_info {
 	uint32_t	first_param, nr_params;	/* in cu_functions.params */
 	uint32_t	first_annot, nr_annots;	/* in cu_functions.annots */
 	bool		has_origin, has_spec;
+	bool		is_foreign;	/* of another CU, loaded as an origin only */
 };
 
 /* A top-level variable while its CU loads. */
@@ -66,6 +67,7 @@ struct var_info {
 	uint64_t	die_off, spec_off, type_off;
 	uint32_t	first_annot, nr_annots;	/* in cu_functions.annots */
 	bool		has_spec;
+	bool		is_foreign;	/* of another CU, loaded as a specification only */
 };
 
 struct off_index;
@@ -88,8 +90,8 @@ struct cu_functions {
 	int			(*decode_location)(void *ctx, struct fn_param *p);
 	void			*ctx;
 	uint32_t		nr_unresolved;	/* out: origins not found */
-	/* Private to cu_functions__resolve(): die_off indexes of params, fns. */
-	struct off_index	*param_map, *fn_map;
+	/* Private to cu_functions__resolve(): die_off indexes of params, fns, vars. */
+	struct off_index	*param_map, *fn_map, *var_map;
 };
 
 /*

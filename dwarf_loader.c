@@ -23,11 +23,14 @@
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
 #include "dwarf_locations.h"
+#include "dwarf_xunits.h"
 #include "log.h"
 
-/* Producer extension tags and attributes not in every dwarf.h. */
+/* Producer extension tags and forms not in every dwarf.h. */
 enum {
 	TAG_LLVM_ANNOTATION = 0x6000,
+	FORM_GNU_ref_alt = 0x1f20,
+	FORM_GNU_strp_alt = 0x1f21,
 };
 
 
@@ -56,11 +59,14 @@ struct pending_member {
 /*
  * A DIE's key in the maps below: its section offset, with flags for DIEs
  * of type units, which a CU refers to by signature (DW_FORM_ref_sig8) and
- * whose DWARF 4 section, .debug_types, has offsets of its own.
+ * whose DWARF 4 section, .debug_types, has offsets of its own, and for
+ * DIEs of the dwz supplementary file (XUNIT_KEY_ALT). Subprograms,
+ * parameters and variables are known by their offset and that last flag.
  */
 static const uint64_t KEY_TYPE_UNIT = 1ull << 63;
 static const uint64_t KEY_DEBUG_TYPES = 1ull << 62;
-static const uint64_t KEY_OFFSET = (1ull << 62) - 1;
+static const uint64_t KEY_ALT = XUNIT_KEY_ALT;
+static const uint64_t KEY_OFFSET = XUNIT_KEY_OFFSET;
 
 /* The DWARF 4 type unit stub of a struct: it stands for the unit's type. */
 struct type_alias {
@@ -104,6 +110,8 @@ struct cu_loader {
 	uint32_t			nr_unresolved;
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
 	struct loc_unit			loc_unit;	/* of the last unit DIE read */
+	struct xunit_cache		xunits;		/* units beyond the CU it reached */
+	unsigned int			foreign;	/* loading DIEs of other CUs alone */
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
@@ -139,6 +147,8 @@ struct die_attrs {
 	uint64_t	decl_line;
 	bool		is_vector;
 	const struct die_unit *unit;	/* of the DIE being read */
+	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
+	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
 	const char	*err;		/* why the DIE is bad, or NULL */
 };
 
@@ -148,11 +158,19 @@ static int load_children(struct cu_loader *l, struct die *parent);
 static int load_function_children(struct cu_loader *l, struct die *die);
 static int load_function_children_die(struct cu_loader *l, struct die *die);
 static int load_die(struct cu_loader *l, struct die *die);
+static int load_imported_unit(struct cu_loader *l, struct die *die);
+static bool is_mapped(struct cu_loader *l, uint64_t key);
 static int load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx);
 static int load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx);
 static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id);
 
 /* ---- attributes ---------------------------------------------------------- */
+
+/* KEY_ALT for a unit of the supplementary file, else 0. */
+static uint64_t unit_key_alt(const struct cu_loader *l, const struct die_unit *u)
+{
+	return u->secs != &l->df->secs ? KEY_ALT : 0;
+}
 
 /* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
 static uint64_t unit_key_flags(const struct die_unit *u)
@@ -162,9 +180,15 @@ static uint64_t unit_key_flags(const struct die_unit *u)
 	return KEY_TYPE_UNIT | (u->in_types ? KEY_DEBUG_TYPES : 0);
 }
 
-static uint64_t die_key(const struct die *die)
+static uint64_t die_key(const struct cu_loader *l, const struct die *die)
 {
-	return die->off | unit_key_flags(die->unit);
+	return die->off | unit_key_flags(die->unit) | unit_key_alt(l, die->unit);
+}
+
+/* How subprograms, parameters and variables know a DIE. */
+static uint64_t die_plain_key(const struct cu_loader *l, const struct die *die)
+{
+	return die->off | unit_key_alt(l, die->unit);
 }
 
 /* The key of a DIE libdw found (references leaving the unit). */
@@ -233,7 +257,13 @@ static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
 	uint64_t off;
 
 	if (die_attr__ref(da->unit, a, &off)) {
-		*ret = plain ? off : off | unit_key_flags(da->unit);
+		*ret = (plain ? off : off | unit_key_flags(da->unit)) | da->key_alt;
+		return true;
+	}
+	/* Into the supplementary file; from it, ref_addr stays in it. */
+	if (a->form == FORM_GNU_ref_alt || a->form == DW_FORM_ref_sup4 ||
+	    a->form == DW_FORM_ref_sup8 || (a->form == DW_FORM_ref_addr && da->key_alt)) {
+		*ret = (a->value & KEY_OFFSET) | KEY_ALT;
 		return true;
 	}
 	attr = die_attr__libdw(da->unit, a);
@@ -245,14 +275,17 @@ static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
 	return true;
 }
 
-/* A string attribute; the indexed and supplementary forms are libdw's. */
-static const char *attr_string(const struct die_unit *u, const struct die_attr *a)
+/* A string attribute; the indexed forms are libdw's. */
+static const char *attr_string(const struct cu_loader *l, const struct die_unit *u,
+			       const struct die_attr *a)
 {
 	Dwarf_Attribute attr;
 
 	switch (a->form) {
 	case DW_FORM_string: case DW_FORM_strp: case DW_FORM_line_strp:
 		return die_attr__string(u, a);
+	case FORM_GNU_strp_alt: case DW_FORM_strp_sup:
+		return dwarf_xunits__alt_string(l->df->xunits, a->value);
 	default:
 		attr = die_attr__libdw(u, a);
 		return dwarf_formstring(&attr);
@@ -275,7 +308,7 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 	switch (attr->name) {
 	case DW_AT_name:
 		/* NULL: a string offset past the end of .debug_str, or a bad form */
-		a->name = attr_string(u, attr);
+		a->name = attr_string(a->loader, u, attr);
 		if (!a->name)
 			a->err = "bad DW_AT_name";
 		break;
@@ -311,7 +344,7 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 	case DW_AT_const_value:
 		a->has_const_value = true;
 		if (!attr_constant(u, attr, &a->const_value))
-			a->const_string = attr_string(u, attr);
+			a->const_string = attr_string(a->loader, u, attr);
 		break;
 	case DW_AT_declaration:
 		a->is_declaration = attr_flag(attr);
@@ -375,6 +408,8 @@ static int read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->unit = die->unit;
+	a->loader = l;
+	a->key_alt = unit_key_alt(l, die->unit);
 	l->nr_dies++;
 	if (die__attrs(die, collect_attr, a)) {
 		loader_error(l, die, die->unit->errmsg);
@@ -452,6 +487,8 @@ static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t di
 /* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
 static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
 {
+	if (unit_key_alt(l, die->unit))
+		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
 	return die->unit->in_types ? dwarf_offdie_types(l->df->dwarf, die->off, ret) :
 				     dwarf_offdie(l->df->dwarf, die->off, ret);
 }
@@ -485,7 +522,7 @@ static int add_type(struct cu_loader *l, struct die *die, struct type *t,
 	t->src_off = die->off;
 	if (l->opts->for_printing)
 		set_print_facts(l, die, t, a);
-	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(die), id);
+	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(l, die), id);
 	if (!err && a && a->has_type)
 		err = add_ref(l, NULL, id, a->type_off);
 	if (!err && ret)
@@ -1028,7 +1065,7 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 		return err;
 	p = &l->pstack[l->nr_pstack++];
 	*p = (struct fn_param){
-		.die_off = die->off, .name = a.name, .idx = idx,
+		.die_off = die_plain_key(l, die), .name = a.name, .idx = idx,
 		.type_off = a.has_type ? a.type_off : NO_TYPE,
 		.has_origin = a.has_origin, .origin_off = a.origin_off,
 		.loc = { .reg = -1 },
@@ -1055,7 +1092,8 @@ static bool signature_changed(const struct cu_loader *l, const struct die_attrs 
 		return false;
 	if (!a->has_origin)
 		return a->calling_convention == DW_CC_nocall;
-	return dwarf_offdie(l->df->dwarf, a->origin_off, &origin) &&
+	return dwarf_offdie(a->origin_off & KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :
+			    l->df->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
 	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
 	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
 }
@@ -1104,7 +1142,9 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 
 	if (err)
 		return err;
-	fi.die_off = fi.f.src_off = die->off;
+	fi.die_off = die_plain_key(l, die);
+	fi.f.src_off = die->off;
+	fi.is_foreign = l->foreign > 0;
 	fi.f.name = a.name;
 	fi.f.is_declaration = a.is_declaration;
 	fi.type_off = a.has_type ? a.type_off : NO_TYPE;
@@ -1163,7 +1203,9 @@ static int load_variable(struct cu_loader *l, struct die *die)
 
 	if (err)
 		return err;
-	vi.die_off = vi.v.src_off = die->off;
+	vi.die_off = die_plain_key(l, die);
+	vi.v.src_off = die->off;
+	vi.is_foreign = l->foreign > 0;
 	vi.v.name = a.name;
 	vi.type_off = a.has_type ? a.type_off : NO_TYPE;
 	vi.v.is_external = a.is_external;
@@ -1221,7 +1263,7 @@ static int add_signature_alias(struct cu_loader *l, struct die *die)
 			    l->nr_aliases + 1);
 	if (err)
 		return err;
-	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(die), libdw_die_key(&target) };
+	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(l, die), libdw_die_key(&target) };
 	return 0;
 }
 
@@ -1255,7 +1297,7 @@ static int load_die(struct cu_loader *l, struct die *die)
 	case DW_TAG_enumeration_type:	err = load_enum(l, die); break;
 	case DW_TAG_subroutine_type:	err = load_proto(l, die); break;
 	/* No id: every reference to it is void. */
-	case DW_TAG_unspecified_type:	err = map_die(l, die_key(die), 0); break;
+	case DW_TAG_unspecified_type:	err = map_die(l, die_key(l, die), 0); break;
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
 	case DW_TAG_ptr_to_member_type:
@@ -1267,6 +1309,7 @@ static int load_die(struct cu_loader *l, struct die *die)
 	case DW_TAG_lexical_block:
 	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
 	case DW_TAG_namespace:		err = load_children(l, die); break;
+	case DW_TAG_imported_unit:	err = load_imported_unit(l, die); break;
 	default:			err = 0; break;
 	}
 	l->depth--;
@@ -1441,10 +1484,110 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 		dwarf_locations__unit(&die, &l->loc_unit);
 	if (!err)
 		err = reserve_for(l, u.end - u.start);
+	l->xunits.own_start = u.start;
+	l->xunits.own_end = u.end;
 	if (!err)
 		err = load_children(l, &die);
 	die_unit__release(&u);
 	return err;
+}
+
+/* ---- units beyond the CU (dwarf_xunits.h) --------------------------------------- */
+
+static int find_import(const struct die_attr *a, void *arg)
+{
+	if (a->name != DW_AT_import)
+		return 0;
+	*(struct die_attr *)arg = *a;
+	return 1;
+}
+
+/* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
+static int load_imported_unit(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs da = { .unit = die->unit, .loader = l,
+				.key_alt = unit_key_alt(l, die->unit) };
+	struct die_attr imp;
+	uint64_t key;
+	int rc = die__attrs(die, find_import, &imp), err;
+
+	if (rc < 0)
+		return walk_error(l, die);
+	if (rc == 0 || !attr_ref(&imp, &da, true, &key)) {
+		loader_error(l, die, "imported unit without a valid DW_AT_import");
+		return -EINVAL;
+	}
+	err = xunit_cache__import(&l->xunits, key);
+	if (err == -ENOENT)
+		loader_error(l, die, "DW_AT_import names no unit");
+	return err == -ENOENT ? -EINVAL : err;
+}
+
+/* xunit_hooks: an imported unit's DIEs, at the CU's top level. */
+static int xunit_load_children(void *ctx, struct die *unit_die)
+{
+	struct cu_loader *l = ctx;
+	int err;
+
+	l->depth--;	/* the DW_TAG_imported_unit's own level */
+	err = load_children(l, unit_die);
+	l->depth++;
+	return err;
+}
+
+/* xunit_hooks: a DIE of another CU, alone; its subprograms and variables are not the CU's. */
+static int xunit_load_alone(void *ctx, struct die *die)
+{
+	struct cu_loader *l = ctx;
+	unsigned int depth = l->depth, private_depth = l->private_depth;
+	int err;
+
+	l->foreign++;
+	l->depth = 0;
+	l->private_depth = 0;
+	err = load_die(l, die);
+	l->foreign--;
+	l->depth = depth;
+	l->private_depth = private_depth;
+	return err;
+}
+
+static bool xunit_is_mapped(void *ctx, uint64_t key)
+{
+	return is_mapped(ctx, key);
+}
+
+static int xunit_error(void *ctx, uint64_t key, const char *why)
+{
+	const struct cu_loader *l = ctx;
+
+	pr_err("%s: %s: %sdie 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       key & KEY_ALT ? "alternate file " : "", (unsigned long long)(key & KEY_OFFSET),
+	       why ? why : "corrupt unit");
+	return -EINVAL;
+}
+
+static int load_foreign_die(struct cu_loader *l, uint64_t key)
+{
+	return xunit_cache__load_alone(&l->xunits, key);
+}
+
+/* What a subprogram refers to beyond the CU: its origin, specification, return type. */
+static int load_fn_reach(struct cu_loader *l, uint32_t i)
+{
+	struct fn_info fi = l->fns[i];	/* loading moves l->fns */
+
+	return (fi.has_origin ? load_foreign_die(l, fi.origin_off) : 0) ?:
+	       (fi.has_spec ? load_foreign_die(l, fi.spec_off) : 0) ?:
+	       load_foreign_die(l, fi.type_off);
+}
+
+static int load_var_reach(struct cu_loader *l, uint32_t i)
+{
+	struct var_info vi = l->vars[i];
+
+	return (vi.has_spec ? load_foreign_die(l, vi.spec_off) : 0) ?:
+	       load_foreign_die(l, vi.type_off);
 }
 
 /* ---- type units ------------------------------------------------------------------ */
@@ -1484,19 +1627,37 @@ static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 	return err;
 }
 
+static int load_ref_target(struct cu_loader *l, uint64_t key)
+{
+	return key & KEY_TYPE_UNIT ? load_type_unit_die(l, key) : load_foreign_die(l, key);
+}
+
 /*
  * The type unit types a CU refers to are loaded into it, after its own, as
  * if it had them itself: each CU stays whole for the encoder, and dedup
- * merges the copies. Loading one can add references to more.
+ * merges the copies. So are the DIEs of other CUs it refers to (LTO), and
+ * what its subprograms, parameters and variables refer to there. Loading
+ * one can add references to more.
  */
-static int load_type_unit_refs(struct cu_loader *l)
+static int load_reached(struct cu_loader *l)
 {
-	uint32_t r = 0, a = 0;
+	uint32_t r = 0, a = 0, f = 0, p = 0, v = 0;
 	int err = 0;
 
-	while (!err && (r < l->nr_refs || a < l->nr_aliases))
-		err = r < l->nr_refs ? load_type_unit_die(l, l->refs[r++].die_off) :
-				       load_type_unit_die(l, l->aliases[a++].target);
+	while (!err) {
+		if (r < l->nr_refs)
+			err = load_ref_target(l, l->refs[r++].die_off);
+		else if (a < l->nr_aliases)
+			err = load_type_unit_die(l, l->aliases[a++].target);
+		else if (f < l->nr_fns)
+			err = load_fn_reach(l, f++);
+		else if (p < l->nr_params)
+			err = load_foreign_die(l, l->params[p++].type_off);
+		else if (v < l->nr_vars)
+			err = load_var_reach(l, v++);
+		else
+			break;
+	}
 	return err;
 }
 
@@ -1579,6 +1740,7 @@ static void cu_loader_release(struct cu_loader *l)
 	free(l->annots);
 	free(l->fns);
 	free(l->vars);
+	xunit_cache__release(&l->xunits);
 }
 
 static uint32_t type_id_of(void *ctx, uint64_t die_off)
@@ -1649,7 +1811,7 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 	l->is_clang = producer_is_clang(cu_die);
 	for (i = 0; i < nr_dies && !err; i++)
 		err = load_unit(l, &cu_die[i]);
-	err = err ?: load_type_unit_refs(l) ?: resolve_cu(l);
+	err = err ?: load_reached(l) ?: resolve_cu(l);
 	if (err) {
 		cu__free(l->cu);
 		return err;
@@ -1668,8 +1830,14 @@ int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader
 			  struct cu **ret, struct dwarf_load_counts *counts)
 {
 	struct cu_loader l = { .opts = opts, .df = df };
-	int err = load_cu(&l, dies, nr_dies, lang, id, ret);
+	int err;
 
+	l.xunits = (struct xunit_cache){
+		.x = df->xunits, .secs = &df->secs,
+		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,
+			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
+	};
+	err = load_cu(&l, dies, nr_dies, lang, id, ret);
 	cu_loader_release(&l);
 	counts->nr_dies = l.nr_dies;
 	counts->nr_locations = l.loc_counts.nr_locations;

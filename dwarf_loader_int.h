@@ -25,6 +25,7 @@ struct dwarf_file {
 	struct abi_regs	abi;		/* of e_machine; read-only after open */
 	struct die_sections secs;	/* as libdw reads them; read-only after open */
 	pthread_mutex_t	*libdw_lock;	/* owned; serialises libdw calls unsafe on threads */
+	struct dwarf_xunits *xunits;	/* owned: units beyond a CU (dwarf_xunits.h) */
 };
 
 /* What loading a CU counted. */

@@ -33,6 +33,24 @@ canon_types() {
 	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
+# deb_tree PKG: the whole Debian package PKG (a small one), fetched into
+# $KCACHE once and unpacked there once; prints the directory it is in.
+deb_tree() {
+	local d=$KCACHE/pkg/$1 part
+	if [ ! -d "$d" ]; then
+		mkdir -p "$KCACHE/pkg" || return 1
+		(cd "$KCACHE" && ls "$1"_*.deb >/dev/null 2>&1 ||
+			apt-get download "$1" >/dev/null 2>&1) || return 1
+		# Unpack beside the target and rename, as kpkg_file does.
+		part=$(mktemp -d "$KCACHE/pkg/.part.XXXXXX") || return 1
+		dpkg-deb -x "$KCACHE/$(cd "$KCACHE" && ls "$1"_*.deb | head -n 1)" "$part" &&
+			mv -T "$part" "$d" 2>/dev/null
+		rm -rf "$part"
+		[ -d "$d" ] || return 1
+	fi
+	echo "$d"
+}
+
 # kpkg_file REL: a file of the Debian kernel debug package, which is fetched
 # into $KCACHE once and from which each file is extracted once; prints its path.
 kpkg_file() {

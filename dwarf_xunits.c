@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Units beyond the CU being loaded: the unit index of the file and of its
+ * dwz supplementary file, finding that file, and what one CU opened of
+ * them. See dwarf_xunits.h for where their DIEs are loaded.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <gelf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+
+#include "dwarf_loader_int.h"
+#include "dwarf_xunits.h"
+#include "log.h"
+
+/* The units of one .debug_info, by offset. */
+struct xunit_index {
+	struct xunit	*units;
+	uint32_t	nr, cap;
+};
+
+/* The supplementary file of "dwz -m". */
+struct xunit_alt {
+	char			*path;
+	int			fd;
+	Dwarf			*dwarf;		/* owned */
+	struct die_sections	secs;
+	struct xunit_index	index;
+};
+
+struct dwarf_xunits {
+	struct xunit_index	index;		/* of the file itself */
+	struct xunit_alt	*alt;		/* or NULL */
+};
+
+/* Where an unpacked debug package keeps its trees (relative to its root). */
+#define DEBUG_ROOT "/usr/lib/debug"
+
+/* ---- unit index ------------------------------------------------------------------ */
+
+/*
+ * Lists the units of @dbg's .debug_info (not DWARF 4's .debug_types). Walking
+ * them here, on the main thread, also has libdw register each one before
+ * any worker looks one up: its unit registry is not locked. A bad header
+ * ends the list quietly: the CU listing reports it.
+ */
+static int index_units(struct xunit_index *ix, Dwarf *dbg)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	int err;
+
+	while (dwarf_next_unit(dbg, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+			       NULL) == 0 && next > off) {
+		Dwarf_Die die;
+
+		if (!dwarf_offdie(dbg, off + hsize, &die))
+			break;
+		err = dw_ensure_cap(&ix->units, &ix->cap, sizeof(*ix->units), ix->nr + 1);
+		if (err)
+			return err;
+		ix->units[ix->nr++] = (struct xunit){ .start = off, .end = next, .cu_die = die };
+		off = next;
+	}
+	return 0;
+}
+
+static const struct xunit *index_find(const struct xunit_index *ix, uint64_t off)
+{
+	uint32_t lo = 0, hi = ix->nr;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (ix->units[mid].end <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == ix->nr || off < ix->units[lo].start)
+		return NULL;
+	return &ix->units[lo];
+}
+
+const struct xunit *dwarf_xunits__find(const struct dwarf_xunits *x, uint64_t key)
+{
+	if (!(key & XUNIT_KEY_ALT))
+		return index_find(&x->index, key & XUNIT_KEY_OFFSET);
+	return x->alt ? index_find(&x->alt->index, key & XUNIT_KEY_OFFSET) : NULL;
+}
+
+const struct die_sections *dwarf_xunits__alt_secs(const struct dwarf_xunits *x)
+{
+	return x->alt ? &x->alt->secs : NULL;
+}
+
+Dwarf *dwarf_xunits__alt_dwarf(const struct dwarf_xunits *x)
+{
+	return x->alt ? x->alt->dwarf : NULL;
+}
+
+const char *dwarf_xunits__alt_string(const struct dwarf_xunits *x, uint64_t off)
+{
+	const struct die_bytes *str;
+
+	if (!x->alt)
+		return NULL;
+	str = &x->alt->secs.str;
+	if (off >= str->size || !memchr(str->data + off, 0, str->size - off))
+		return NULL;
+	return (const char *)str->data + off;
+}
+
+/* ---- the supplementary file ------------------------------------------------------ */
+
+/* What the file says of its supplementary file. */
+struct alt_link {
+	const char	*name;		/* as written; borrowed from the section */
+	const uint8_t	*id;		/* the build-id it must have; borrowed */
+	size_t		id_len;
+};
+
+/* The bytes of the section called @name, or NULL. */
+static Elf_Data *section_data(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/*
+ * DWARF 5's .debug_sup (7.3.6): version 5, is_supplementary, the file name
+ * (empty in the supplementary file), then the checksum (dwz writes the
+ * supplementary file's build-id in both). 1 when found and its
+ * is_supplementary is @supp, 0 when not, -EINVAL when malformed.
+ */
+static int read_debug_sup(Elf *elf, bool supp, struct alt_link *link)
+{
+	Elf_Data *d = section_data(elf, ".debug_sup");
+	const uint8_t *p, *end, *nul;
+	uint64_t len = 0;
+	unsigned int shift = 0;
+
+	if (!d || !d->d_buf || d->d_size < 4)
+		return d ? -EINVAL : 0;
+	p = d->d_buf;
+	end = p + d->d_size;
+	if ((p[0] | p[1] << 8) != 5 && (p[0] << 8 | p[1]) != 5)
+		return -EINVAL;
+	if (p[2] != supp)
+		return 0;
+	nul = memchr(p + 3, 0, (size_t)(end - p - 3));
+	if (!nul || (nul == p + 3) != supp)
+		return -EINVAL;
+	link->name = (const char *)p + 3;
+	for (p = nul + 1; p < end && shift < 64; shift += 7) {
+		len |= (uint64_t)(*p & 0x7f) << shift;
+		if (!(*p++ & 0x80))
+			break;
+	}
+	if (len > (uint64_t)(end - p))
+		return -EINVAL;
+	link->id = p;
+	link->id_len = len;
+	return 1;
+}
+
+/* The link of @df to its supplementary file: 1, 0 when none, -EINVAL (reported). */
+static int read_alt_link(const struct dwarf_file *df, struct alt_link *link)
+{
+	const void *id;
+	ssize_t n = dwelf_dwarf_gnu_debugaltlink(df->dwarf, &link->name, &id);
+	int rc;
+
+	if (n > 0) {
+		link->id = id;
+		link->id_len = (size_t)n;
+		return 1;
+	}
+	rc = n < 0 ? -EINVAL : read_debug_sup(dwarf_getelf(df->dwarf), false, link);
+	if (rc < 0)
+		pr_err("%s: malformed %s section", df->path,
+		       n < 0 ? ".gnu_debugaltlink" : ".debug_sup");
+	return rc;
+}
+
+/* The build-id of a supplementary file, or its .debug_sup checksum. */
+static ssize_t alt_id(Dwarf *dbg, const void **id)
+{
+	struct alt_link self = { 0 };
+	ssize_t n = dwelf_elf_gnu_build_id(dwarf_getelf(dbg), id);
+
+	if (n > 0 || read_debug_sup(dwarf_getelf(dbg), true, &self) <= 0)
+		return n;
+	*id = self.id;
+	return (ssize_t)self.id_len;
+}
+
+/* Opens @path as the supplementary file when it carries the build-id @link names. */
+static bool try_alt(const char *path, const struct alt_link *link, struct xunit_alt *alt)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const void *id = NULL;
+	ssize_t n;
+	Dwarf *dbg;
+
+	if (fd < 0)
+		return false;
+	dbg = dwarf_begin(fd, DWARF_C_READ);
+	n = dbg ? alt_id(dbg, &id) : -1;
+	if (!dbg || (link->id_len && (n != (ssize_t)link->id_len ||
+				      memcmp(id, link->id, link->id_len)))) {
+		dwarf_end(dbg);
+		close(fd);
+		return false;
+	}
+	alt->path = strdup(path);
+	alt->fd = fd;
+	alt->dwarf = dbg;
+	return true;
+}
+
+/* A candidate path from up to three parts; false when it would not fit. */
+static bool join(char *buf, size_t size, const char *a, const char *b, const char *c)
+{
+	int n = snprintf(buf, size, "%s%s%s", a, b, c);
+
+	return n >= 0 && (size_t)n < size;
+}
+
+/*
+ * The root of the unpacked tree @path lies in ("/tmp/x" for
+ * "/tmp/x/usr/lib/debug/.build-id/ab/cd.debug") into @buf, or "" when it
+ * lies in none.
+ */
+static void tree_root(const char *path, char *buf, size_t size)
+{
+	const char *p = strstr(path, DEBUG_ROOT "/");
+	size_t n = p ? (size_t)(p - path) : 0;
+
+	if (n >= size)
+		n = 0;
+	memcpy(buf, path, n);
+	buf[n] = 0;
+}
+
+/* The link's name as found from @path: relative to its directory, else as is. */
+static bool by_name(const char *path, const struct alt_link *link, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	int dir = slash ? (int)(slash - path + 1) : 0;
+	int n;
+
+	if (link->name[0] == '/')
+		return join(buf, size, link->name, "", "");
+	n = snprintf(buf, size, "%.*s%s", dir, path, link->name);
+	return n >= 0 && (size_t)n < size;
+}
+
+/* ROOT/usr/lib/debug/.build-id/xx/yyyy.debug of the link's build-id. */
+static bool by_build_id(const char *root, const struct alt_link *link, char *buf,
+			size_t size)
+{
+	char name[2 * 64 + sizeof("/.debug")];
+	size_t i, n = 0;
+
+	if (link->id_len < 2 || link->id_len > 64)
+		return false;
+	for (i = 0; i < link->id_len; i++) {
+		n += (size_t)snprintf(name + n, sizeof(name) - n, "%02x", link->id[i]);
+		if (i == 0)
+			name[n++] = '/';
+	}
+	memcpy(name + n, ".debug", sizeof(".debug"));
+	return join(buf, size, root, DEBUG_ROOT "/.build-id/", name);
+}
+
+/* ROOT/usr/lib/debug/.dwz/NAME of a link naming a file under some .dwz directory. */
+static bool by_dwz_dir(const char *root, const struct alt_link *link, char *buf,
+		       size_t size)
+{
+	const char *p = strstr(link->name, ".dwz/"), *q;
+
+	if (!p)
+		return false;
+	while ((q = strstr(p + 1, ".dwz/")))
+		p = q;
+	return join(buf, size, root, DEBUG_ROOT "/", p);
+}
+
+/* Tries the places of dwarf_xunits.h in turn. */
+static bool find_alt(const char *path, const struct alt_link *link, struct xunit_alt *alt)
+{
+	char root[4096], buf[8192];
+	char *real = realpath(path, NULL);
+	bool found;
+
+	tree_root(path, root, sizeof(root));
+	/* Relative to the file as named (libdw), and as it really is (gdb). */
+	found = (by_name(path, link, buf, sizeof(buf)) && try_alt(buf, link, alt)) ||
+		(real && link->name[0] != '/' && by_name(real, link, buf, sizeof(buf)) &&
+		 try_alt(buf, link, alt));
+	free(real);
+	if (found)
+		return true;
+	if (root[0] && link->name[0] == '/' && join(buf, sizeof(buf), root, link->name, "") &&
+	    try_alt(buf, link, alt))
+		return true;
+	if (root[0] && ((by_build_id(root, link, buf, sizeof(buf)) && try_alt(buf, link, alt)) ||
+			(by_dwz_dir(root, link, buf, sizeof(buf)) && try_alt(buf, link, alt))))
+		return true;
+	return (by_build_id("", link, buf, sizeof(buf)) && try_alt(buf, link, alt)) ||
+	       (by_dwz_dir("", link, buf, sizeof(buf)) && try_alt(buf, link, alt));
+}
+
+static void alt_free(struct xunit_alt *alt)
+{
+	if (!alt)
+		return;
+	dwarf_end(alt->dwarf);
+	if (alt->fd >= 0)
+		close(alt->fd);
+	free(alt->index.units);
+	free(alt->path);
+	free(alt);
+}
+
+/* Finds and opens the supplementary file @df names, if it names one. */
+static int open_alt(const struct dwarf_file *df, struct dwarf_xunits *x)
+{
+	struct alt_link link = { 0 };
+	struct xunit_alt *alt;
+	char hex[2 * 64 + 1] = "";
+	size_t i;
+	int rc = read_alt_link(df, &link);
+
+	if (rc <= 0)
+		return rc;
+	alt = calloc(1, sizeof(*alt));
+	if (!alt)
+		return -ENOMEM;
+	alt->fd = -1;
+	if (!find_alt(df->path, &link, alt)) {
+		for (i = 0; i < link.id_len && i < 64; i++)
+			snprintf(hex + 2 * i, 3, "%02x", link.id[i]);
+		pr_err("%s: dwz alternate debug file %s (build-id %s) not found", df->path,
+		       link.name, hex[0] ? hex : "none");
+		alt_free(alt);
+		return -ENOENT;
+	}
+	x->alt = alt;
+	if (!alt->path)
+		return -ENOMEM;
+	die_sections__init(&alt->secs, dwarf_getelf(alt->dwarf), df->big_endian);
+	/* libdw's own readers (names of units, line tables) see it too. */
+	dwarf_setalt(df->dwarf, alt->dwarf);
+	return index_units(&alt->index, alt->dwarf);
+}
+
+int dwarf_xunits__open(struct dwarf_file *df, struct dwarf_xunits **ret)
+{
+	struct dwarf_xunits *x = calloc(1, sizeof(*x));
+	int err;
+
+	if (!x)
+		return -ENOMEM;
+	err = index_units(&x->index, df->dwarf) ?: open_alt(df, x);
+	if (err) {
+		dwarf_xunits__free(x);
+		return err;
+	}
+	*ret = x;
+	return 0;
+}
+
+/* After libdw let go of the file that refers to the supplementary one. */
+void dwarf_xunits__free(struct dwarf_xunits *x)
+{
+	if (!x)
+		return;
+	alt_free(x->alt);
+	free(x->index.units);
+	free(x);
+}
+
+/* ---- what one CU opened ------------------------------------------------------------- */
+
+static uint32_t set_slot(uint64_t key, uint32_t cap)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* Adds @key to the open-addressing set: true in *first when it was not there. */
+static int set_add(uint64_t **set, uint32_t *nr, uint32_t *cap, uint64_t key, bool *first)
+{
+	uint32_t i;
+
+	if ((*nr + 1) * 2 > *cap) {
+		uint32_t ncap = *cap ? *cap * 2 : 64, n = 0, j;
+		uint64_t *nset = calloc(ncap, sizeof(*nset));
+
+		if (!nset)
+			return -ENOMEM;
+		for (j = 0; j < *cap; j++) {
+			if (!(*set)[j])
+				continue;
+			for (i = set_slot((*set)[j], ncap); nset[i]; i = (i + 1) & (ncap - 1))
+				;
+			nset[i] = (*set)[j];
+			n++;
+		}
+		free(*set);
+		*set = nset;
+		*cap = ncap;
+		*nr = n;
+	}
+	for (i = set_slot(key + 1, *cap); (*set)[i] && (*set)[i] != key + 1;
+	     i = (i + 1) & (*cap - 1))
+		;
+	*first = !(*set)[i];
+	if (*first) {
+		(*set)[i] = key + 1;
+		(*nr)++;
+	}
+	return 0;
+}
+
+static bool set_has(const uint64_t *set, uint32_t cap, uint64_t key)
+{
+	uint32_t i;
+
+	if (!cap)
+		return false;
+	for (i = set_slot(key + 1, cap); set[i]; i = (i + 1) & (cap - 1))
+		if (set[i] == key + 1)
+			return true;
+	return false;
+}
+
+/* The key of the unit @u of the file or (@key_alt) of the supplementary file. */
+static uint64_t unit_key(const struct xunit *u, uint64_t key_alt)
+{
+	return u->start | key_alt;
+}
+
+/*
+ * The reader's unit holding DIE @key, opened once per CU. 0 and *ret;
+ * -ENOENT when no unit holds it; -EINVAL with the reason in *why; -ENOMEM.
+ */
+static int open_unit(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
+		     const char **why)
+{
+	const struct xunit *xu = dwarf_xunits__find(c->x, key);
+	uint64_t alt = key & XUNIT_KEY_ALT, ukey;
+	struct die_unit *u;
+	uint32_t i;
+	int err;
+
+	if (!xu)
+		return -ENOENT;
+	ukey = unit_key(xu, alt);
+	for (i = 0; i < c->nr; i++) {
+		if (c->units[i].key == ukey) {
+			*ret = c->units[i].unit;
+			return 0;
+		}
+	}
+	err = dw_ensure_cap(&c->units, &c->cap, sizeof(*c->units), c->nr + 1);
+	if (err)
+		return err;
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	err = die_unit__init(u, alt ? &c->x->alt->secs : c->secs, false, xu->start,
+			     xu->cu_die.cu);
+	if (!err && u->first_die != dwarf_dieoffset((Dwarf_Die *)&xu->cu_die)) {
+		u->errmsg = "unit header not where libdw reads it";
+		err = -EINVAL;
+	}
+	if (err) {
+		*why = u->errmsg;
+		die_unit__release(u);
+		free(u);
+		return err == -ENOMEM ? err : -EINVAL;
+	}
+	c->units[c->nr++] = (struct xunit_open){ .key = ukey, .unit = u };
+	*ret = u;
+	return 0;
+}
+
+/* The DIE of key @key. -ENOENT when no unit holds it; other errors reported. */
+static int open_die(struct xunit_cache *c, uint64_t key, struct die *ret)
+{
+	const char *why = NULL;
+	struct die_unit *u;
+	int err = open_unit(c, key, &u, &why);
+
+	if (!err && die__at(u, key & XUNIT_KEY_OFFSET, ret)) {
+		why = u->errmsg;
+		err = -EINVAL;
+	}
+	return err == -EINVAL ? c->hooks.error(c->hooks.ctx, key, why) : err;
+}
+
+int xunit_cache__import(struct xunit_cache *c, uint64_t key)
+{
+	const struct xunit *xu = dwarf_xunits__find(c->x, key);
+	struct die unit_die;
+	bool first;
+	int err = open_die(c, key, &unit_die);
+
+	if (err)
+		return err;
+	if (unit_die.tag != DW_TAG_partial_unit && unit_die.tag != DW_TAG_compile_unit)
+		return -ENOENT;
+	err = set_add(&c->imported, &c->nr_imported, &c->imported_cap,
+		      unit_key(xu, key & XUNIT_KEY_ALT), &first);
+	if (err || !first)
+		return err;
+	return c->hooks.load_children(c->hooks.ctx, &unit_die);
+}
+
+/* Whether DIE key @key is the CU's own, or in a unit it imported. */
+static bool is_own(const struct xunit_cache *c, uint64_t key)
+{
+	const struct xunit *xu;
+
+	if (!(key & XUNIT_KEY_ALT) && key >= c->own_start && key < c->own_end)
+		return true;
+	xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
+	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key & XUNIT_KEY_ALT));
+}
+
+int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
+{
+	struct die die;
+	bool first;
+	int err;
+
+	if ((key & ~(XUNIT_KEY_ALT | XUNIT_KEY_OFFSET)) || is_own(c, key) ||
+	    c->hooks.is_mapped(c->hooks.ctx, key))
+		return 0;
+	err = set_add(&c->loaded, &c->nr_loaded, &c->loaded_cap, key, &first);
+	if (err || !first)
+		return err;
+	err = open_die(c, key, &die);
+	if (err)
+		return err == -ENOENT ? 0 : err;
+	return c->hooks.load_alone(c->hooks.ctx, &die);
+}
+
+void xunit_cache__release(struct xunit_cache *c)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		die_unit__release(c->units[i].unit);
+		free(c->units[i].unit);
+	}
+	free(c->units);
+	free(c->imported);
+	free(c->loaded);
+	memset(c, 0, sizeof(*c));
+}
