@@ -152,6 +152,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 {
 	struct dwarf_file *df;
 	Dwfl_Module *mod;
+	const char *bad;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
 	int err;
@@ -192,7 +193,11 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (err)
 		goto err_free;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
-	die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian);
+	if (die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian, &bad)) {
+		pr_err("%s: cannot decompress %s: %s", path, bad, elf_errmsg(-1));
+		err = -EINVAL;
+		goto err_free;
+	}
 	abi_regs__init(&df->abi, ehdr.e_machine);
 	*ret = df;
 	return 0;
