@@ -640,30 +640,35 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	return err;
 }
 
+/*
+ * The language names upstream pahole v1.31 takes (its lang__str2int()):
+ * one name for each DW_LANG_* code from DW_LANG_C89 to DW_LANG_BLISS that
+ * it knows, plus "asm", matched without regard to case. No other spelling
+ * ("c_plus_plus", "c17", ...) is taken.
+ */
 static const struct {
 	const char	*name;
 	uint16_t	id;
 } languages[] = {
-	{ "c89", DW_LANG_C89 },			{ "c", DW_LANG_C },
-	{ "ada83", DW_LANG_Ada83 },		{ "c++", DW_LANG_C_plus_plus },
-	{ "c_plus_plus", DW_LANG_C_plus_plus },	{ "cobol74", DW_LANG_Cobol74 },
-	{ "cobol85", DW_LANG_Cobol85 },		{ "fortran77", DW_LANG_Fortran77 },
-	{ "fortran90", DW_LANG_Fortran90 },	{ "pascal83", DW_LANG_Pascal83 },
-	{ "modula2", DW_LANG_Modula2 },		{ "java", DW_LANG_Java },
-	{ "c99", DW_LANG_C99 },			{ "ada95", DW_LANG_Ada95 },
-	{ "fortran95", DW_LANG_Fortran95 },	{ "pli", DW_LANG_PLI },
-	{ "objc", DW_LANG_ObjC },		{ "objc_plus_plus", DW_LANG_ObjC_plus_plus },
-	{ "upc", DW_LANG_UPC },			{ "d", DW_LANG_D },
-	{ "python", DW_LANG_Python },		{ "opencl", DW_LANG_OpenCL },
-	{ "go", DW_LANG_Go },			{ "modula3", DW_LANG_Modula3 },
-	{ "haskell", DW_LANG_Haskell },		{ "c_plus_plus_03", DW_LANG_C_plus_plus_03 },
-	{ "c_plus_plus_11", DW_LANG_C_plus_plus_11 }, { "ocaml", DW_LANG_OCaml },
-	{ "rust", DW_LANG_Rust },		{ "c11", DW_LANG_C11 },
-	{ "swift", DW_LANG_Swift },		{ "julia", DW_LANG_Julia },
-	{ "dylan", DW_LANG_Dylan },		{ "c_plus_plus_14", DW_LANG_C_plus_plus_14 },
-	{ "fortran03", DW_LANG_Fortran03 },	{ "fortran08", DW_LANG_Fortran08 },
-	{ "renderscript", DW_LANG_RenderScript }, { "bliss", DW_LANG_BLISS },
-	{ "asm", DW_LANG_Mips_Assembler },
+	{ "ada83", DW_LANG_Ada83 },		{ "ada95", DW_LANG_Ada95 },
+	{ "bliss", DW_LANG_BLISS },		{ "c11", DW_LANG_C11 },
+	{ "c89", DW_LANG_C89 },			{ "c99", DW_LANG_C99 },
+	{ "c", DW_LANG_C },			{ "cobol74", DW_LANG_Cobol74 },
+	{ "cobol85", DW_LANG_Cobol85 },		{ "c++03", DW_LANG_C_plus_plus_03 },
+	{ "c++11", DW_LANG_C_plus_plus_11 },	{ "c++14", DW_LANG_C_plus_plus_14 },
+	{ "c++", DW_LANG_C_plus_plus },		{ "d", DW_LANG_D },
+	{ "dylan", DW_LANG_Dylan },		{ "fortran03", DW_LANG_Fortran03 },
+	{ "fortran08", DW_LANG_Fortran08 },	{ "fortran77", DW_LANG_Fortran77 },
+	{ "fortran90", DW_LANG_Fortran90 },	{ "fortran95", DW_LANG_Fortran95 },
+	{ "go", DW_LANG_Go },			{ "haskell", DW_LANG_Haskell },
+	{ "java", DW_LANG_Java },		{ "julia", DW_LANG_Julia },
+	{ "modula2", DW_LANG_Modula2 },		{ "modula3", DW_LANG_Modula3 },
+	{ "objc", DW_LANG_ObjC },		{ "objc++", DW_LANG_ObjC_plus_plus },
+	{ "ocaml", DW_LANG_OCaml },		{ "opencl", DW_LANG_OpenCL },
+	{ "pascal83", DW_LANG_Pascal83 },	{ "pli", DW_LANG_PLI },
+	{ "python", DW_LANG_Python },		{ "renderscript", DW_LANG_RenderScript },
+	{ "rust", DW_LANG_Rust },		{ "swift", DW_LANG_Swift },
+	{ "upc", DW_LANG_UPC },			{ "asm", DW_LANG_Mips_Assembler },
 };
 
 int dwarf_loader__lang_id(const char *name)

@@ -11,7 +11,7 @@
 #include "dwarves.h"
 #include "phase_stats.h"
 
-enum { DWARF_LOADER_MAX_LANGS = 16 };
+enum { DWARF_LOADER_MAX_LANGS = 48 };	/* more than the names */
 /*
  * Default reorder window: one CU per thread, and at least
  * DWARF_LOADER_MIN_WINDOW, so that with few threads a loader seldom waits

@@ -396,32 +396,51 @@ static unsigned int online_cpus(void)
 	return n > 0 ? n : 1;
 }
 
+/* Appends DW_LANG_* @id to @ids unless it is there already; false when full. */
+static bool add_lang(uint16_t *ids, unsigned int *nr, uint16_t id)
+{
+	unsigned int i;
+
+	for (i = 0; i < *nr; i++)
+		if (ids[i] == id)
+			return true;
+	if (*nr == DWARF_LOADER_MAX_LANGS)
+		return false;
+	ids[(*nr)++] = id;
+	return true;
+}
+
 /*
  * A comma-separated list of language names for @option, appended to @ids
- * (room for DWARF_LOADER_MAX_LANGS). Stops at the first bad name, even
- * where argp is told not to exit.
+ * (room for DWARF_LOADER_MAX_LANGS, more than there are names). As
+ * upstream, every item must be a name: an empty one (",c", "c,,rust",
+ * "") is unknown too. Stops at the first bad name, even where argp is told
+ * not to exit.
  */
 static void parse_lang_list(const char *list, const char *option, uint16_t *ids,
 			    unsigned int *nr, struct argp_state *state)
 {
-	char *copy = strdup(list), *save = NULL, *tok;
+	char *copy = strdup(list), *tok, *next;
 
 	if (!copy) {
 		argp_failure(state, EXIT_ERROR, ENOMEM, "out of memory");
 		return;
 	}
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int id = dwarf_loader__lang_id(tok);
+	for (tok = copy; tok; tok = next) {
+		int id;
 
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		id = dwarf_loader__lang_id(tok);
 		if (id < 0) {
 			usage_error(state, "unknown language '%s' in %s", tok, option);
 			break;
 		}
-		if (*nr == DWARF_LOADER_MAX_LANGS) {
+		if (!add_lang(ids, nr, id)) {
 			usage_error(state, "too many languages in %s", option);
 			break;
 		}
-		ids[(*nr)++] = id;
 	}
 	free(copy);
 }
