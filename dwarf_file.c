@@ -40,12 +40,51 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 };
 
-/* Rejects files whose section table or sections lie past the end. */
+/*
+ * Rejects an ELF image of @size bytes (a file, or an archive member) whose
+ * section table or sections lie past its end. @path names it in messages.
+ */
+static int check_elf_image(const char *path, Elf *elf, uint64_t size)
+{
+	size_t shnum, i;
+	GElf_Ehdr ehdr;
+
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
+		return -EINVAL;
+	}
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
+		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (ehdr.e_shoff > size ||
+	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
+	    size - ehdr.e_shoff) {
+		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
+		       path);
+		return -EINVAL;
+	}
+	for (i = 1; i < shnum; i++) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
+			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+			return -EINVAL;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > size || shdr.sh_size > size - shdr.sh_offset)) {
+			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
+			       path, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* check_elf_image() of the file at @path, which must be a regular file. */
 static int check_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t shnum, i;
-	GElf_Ehdr ehdr;
 	struct stat st;
 	Elf *elf = NULL;
 	int err = -EINVAL;
@@ -55,43 +94,11 @@ static int check_elf(const char *path)
 		pr_err("%s: %s", path, strerror(errno));
 		return err;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		pr_err("%s: not a regular file", path);
-		goto out;
-	}
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		pr_err("%s: not an ELF file", path);
-		goto out;
-	}
-	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
-		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-		goto out;
-	}
-	if (ehdr.e_shoff > (uint64_t)st.st_size ||
-	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
-	    (uint64_t)st.st_size - ehdr.e_shoff) {
-		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
-		       path);
-		goto out;
-	}
-	for (i = 1; i < shnum; i++) {
-		GElf_Shdr shdr;
-
-		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
-			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-			goto out;
-		}
-		if (shdr.sh_type != SHT_NOBITS &&
-		    (shdr.sh_offset > (uint64_t)st.st_size ||
-		     shdr.sh_size > (uint64_t)st.st_size - shdr.sh_offset)) {
-			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
-			       path, i);
-			goto out;
-		}
-	}
-	err = 0;
-out:
+	else
+		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
+				      st.st_size);
 	elf_end(elf);
 	close(fd);
 	return err;
@@ -148,34 +155,24 @@ static int check_type_unit_sections(const char *path, Elf *elf)
 	return 0;
 }
 
-int dwarf_file__open(const char *path, struct dwarf_file **ret)
+/*
+ * Reports the file (or df->image) to libdwfl and finds its DWARF. -ENODATA
+ * for no DWARF is reported only when @report_nodata.
+ */
+static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 {
-	struct dwarf_file *df;
+	const char *path = df->path, *bad;
 	Dwfl_Module *mod;
-	const char *bad;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
-	int err;
+	int err = -EINVAL;
 
-	elf_version(EV_CURRENT);
-	err = check_elf(path);
-	if (err)
-		return err;
-	df = calloc(1, sizeof(*df));
-	if (!df)
-		return -ENOMEM;
-	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
-	if (!df->libdw_lock) {
-		free(df);
-		return -ENOMEM;
-	}
-	pthread_mutex_init(df->libdw_lock, NULL);
-	df->path = path;
-	err = -EINVAL;
 	df->dwfl = dwfl_begin(&offline_callbacks);
 	if (!df->dwfl)
 		goto err_dwfl;
-	mod = dwfl_report_offline(df->dwfl, path, path, -1);
+	mod = df->image ? dwfl_report_offline_memory(df->dwfl, path, path, df->image,
+						     df->image_size) :
+			  dwfl_report_offline(df->dwfl, path, path, -1);
 	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
 		goto err_dwfl;
 	df->elf = dwfl_module_getelf(mod, &bias);
@@ -183,28 +180,97 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 		goto err_dwfl;
 	df->dwarf = dwfl_module_getdwarf(mod, &bias);
 	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
-		pr_err("%s: no DWARF debug information", path);
-		err = -ENODATA;
-		goto err_free;
+		if (report_nodata)
+			pr_err("%s: no DWARF debug information", path);
+		return -ENODATA;
 	}
 	if (!gelf_getehdr(df->elf, &ehdr))
 		goto err_dwfl;
 	err = check_type_unit_sections(path, df->elf);
 	if (err)
-		goto err_free;
+		return err;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	if (die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian, &bad)) {
 		pr_err("%s: cannot decompress %s: %s", path, bad, elf_errmsg(-1));
-		err = -EINVAL;
-		goto err_free;
+		return -EINVAL;
 	}
 	abi_regs__init(&df->abi, ehdr.e_machine);
-	*ret = df;
 	return 0;
 err_dwfl:
 	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
+	return err;
+}
+
+static struct dwarf_file *dwarf_file_new(const char *path)
+{
+	struct dwarf_file *df = calloc(1, sizeof(*df));
+
+	if (!df)
+		return NULL;
+	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df->libdw_lock) {
+		free(df);
+		return NULL;
+	}
+	pthread_mutex_init(df->libdw_lock, NULL);
+	df->path = path;
+	return df;
+}
+
+int dwarf_file__open(const char *path, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	int err;
+
+	elf_version(EV_CURRENT);
+	err = check_elf(path);
+	if (err)
+		return err;
+	df = dwarf_file_new(path);
+	if (!df)
+		return -ENOMEM;
+	err = open_dwarf(df, true);
+	if (err) {
+		dwarf_file__free(df);
+		return err;
+	}
+	*ret = df;
+	return 0;
+}
+
+int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	Elf *elf;
+	int err;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory(image, size);
+	err = check_elf_image(name, elf, size);
+	elf_end(elf);
+	if (err)
+		goto err_free;
+	err = -ENOMEM;
+	df = dwarf_file_new(name);
+	if (!df)
+		goto err_free;
+	df->owned_path = name;
+	df->image = image;
+	df->image_size = size;
+	/* libdwfl relocates the image in place: keep the bytes as stored. */
+	df->raw = malloc(size ? size : 1);
+	if (df->raw)
+		memcpy(df->raw, image, size);
+	err = df->raw ? open_dwarf(df, false) : -ENOMEM;
+	if (err) {
+		dwarf_file__free(df);
+		return err;
+	}
+	*ret = df;
+	return 0;
 err_free:
-	dwarf_file__free(df);
+	free(name);
+	free(image);
 	return err;
 }
 
@@ -215,6 +281,9 @@ void dwarf_file__free(struct dwarf_file *df)
 	dwfl_end(df->dwfl);
 	pthread_mutex_destroy(df->libdw_lock);
 	free(df->libdw_lock);
+	free(df->image);
+	free(df->raw);
+	free(df->owned_path);
 	free(df);
 }
 
@@ -226,6 +295,12 @@ Elf *dwarf_file__elf(const struct dwarf_file *df)
 const char *dwarf_file__path(const struct dwarf_file *df)
 {
 	return df->path;
+}
+
+char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size)
+{
+	*size = df->image_size;
+	return df->raw;
 }
 
 bool dwarf_file__is_big_endian(const struct dwarf_file *df)

@@ -550,18 +550,12 @@ static int kfunc_mark(struct elf_symtab *st, const struct kfunc_scan *ks)
 	return 0;
 }
 
-int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
+/* The kfunc sets of @elf (NULL when libelf could not read it), for @path. */
+static int read_kfuncs(struct elf_symtab *st, const char *path, Elf *elf)
 {
-	struct kfunc_scan ks = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	struct kfunc_scan ks = { .elf = elf };
+	int err = ks.elf ? kfunc_scan_sections(&ks) : -EINVAL;
 
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: %s", path, strerror(errno));
-		return err;
-	}
-	ks.elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	err = ks.elf ? kfunc_scan_sections(&ks) : -EINVAL;
 	if (!err)
 		err = kfunc_collect_sets(&ks) ?: kfunc_mark(st, &ks);
 	if (err == -EINVAL)
@@ -571,7 +565,32 @@ int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
 	else if (err < 0)
 		pr_err("%s: cannot read the kfunc sets: %s", path, strerror(-err));
 	free(ks.ranges);
-	elf_end(ks.elf);
-	close(fd);
 	return err > 0 ? 0 : err;
+}
+
+int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	Elf *elf;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	err = read_kfuncs(st, path, elf);
+	elf_end(elf);
+	close(fd);
+	return err;
+}
+
+int elf_symtab__read_kfuncs_image(struct elf_symtab *st, const char *path, char *image,
+				  size_t size)
+{
+	Elf *elf = elf_memory(image, size);
+	int err = read_kfuncs(st, path, elf);
+
+	elf_end(elf);
+	return err;
 }

@@ -20,6 +20,7 @@
 
 #include "btf_check.h"
 #include "btf_encoder.h"
+#include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "log.h"
 #include "pahole_print.h"
@@ -761,7 +762,11 @@ static int read_symtab(struct dwarf_file *df, struct elf_symtab **ret)
 	else if (err)
 		pr_err("%s: cannot read the ELF symbol table: %s", path, strerror(-err));
 	if (!err && opts.features.decl_tag_kfuncs && opts.features.decl_tag) {
-		err = elf_symtab__read_kfuncs(*ret, path);
+		size_t size;
+		char *raw = dwarf_file__raw_image(df, &size);
+
+		err = raw ? elf_symtab__read_kfuncs_image(*ret, path, raw, size) :
+			    elf_symtab__read_kfuncs(*ret, path);
 		if (err)
 			elf_symtab__free(*ret);
 	}
@@ -835,6 +840,25 @@ static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
 	return opts.jobs > 1 && !pthread_create(tid, NULL, close_file, df);
 }
 
+/*
+ * Encodes every member with DWARF of the archive at @path, in archive
+ * order, as if they were given as files one after the other.
+ */
+static int encode_archive(const char *path, const struct btf *base,
+			  struct btf_encoder_opts *eo, struct btf_encoder **encoder)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+	int err = dwarf_archive__open(path, &ar);
+
+	while (!err && !(err = dwarf_archive__next(ar, &df))) {
+		err = encode_file(df, base, eo, encoder);
+		dwarf_file__free(df);
+	}
+	dwarf_archive__free(ar);
+	return err == 1 ? 0 : err;
+}
+
 static int encode_files(const struct btf *base)
 {
 	struct btf_encoder_opts eo = {
@@ -858,6 +882,10 @@ static int encode_files(const struct btf *base)
 	int i, err = 0;
 
 	for (i = 0; i < opts.nr_files && !err; i++) {
+		if (dwarf_archive__is_archive(opts.files[i])) {
+			err = encode_archive(opts.files[i], base, &eo, &encoder);
+			continue;
+		}
 		err = dwarf_file__open(opts.files[i], &df);
 		if (err)
 			break;
@@ -916,6 +944,16 @@ static int run_encode(void)
 	opts.loader.cu_exclude_prefix = opts.print.cu_exclude_prefix;
 	if (opts.phase_stats)
 		opts.loader.stats = &stats;
+	/*
+	 * An archive has no one ELF file to hold the .BTF of all its members,
+	 * and a member rewritten in place would leave the archive's symbol
+	 * index stale: the BTF goes to a file of its own.
+	 */
+	if (!opts.detached_out && dwarf_archive__is_archive(opts.files[0])) {
+		pr_err("%s: cannot write .BTF into an ar archive: use --btf_encode_detached=FILE",
+		       opts.files[0]);
+		return -EINVAL;
+	}
 	err = load_base(&base) ?: encode_files(base);
 	btf__free(base);
 	if (!err && opts.phase_stats)
