@@ -4,7 +4,8 @@
 # and SHF_COMPRESSED (-gz=zlib) give the same BTF, canonically, and the same
 # printed layouts as the uncompressed build, at -j1 and -j3; objects (whose
 # .zdebug sections carry relocations), executables and a shared object of
-# many CUs. A section that cannot be decompressed is a one-line error.
+# many CUs; compressed symbol tables too. A section that cannot be
+# decompressed is a one-line error.
 . "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v objcopy >/dev/null 2>&1 || skip "no objcopy"
@@ -66,6 +67,44 @@ for cc in gcc clang; do
 		same_as "$so" "$so-$gz"
 		n=$((n + 1))
 	done
+done
+
+# Symbol tables compressed (SHF_COMPRESSED, which no toolchain writes by
+# default but the ELF format allows): decompressed as libdwfl does, the
+# same BTF as the plain file, for an executable and an object.
+zsym() {	# zsym IN OUT: .symtab and .strtab zlib-compressed, moved to the end
+	python3 - "$1" "$2" <<'EOF'
+import struct, sys, zlib
+b = bytearray(open(sys.argv[1], 'rb').read())
+shoff, = struct.unpack_from('<Q', b, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
+fmt = '<IIQQQQIIQQ'
+def sh(i): return list(struct.unpack_from(fmt, b, shoff + i * shentsize))
+names = sh(shstrndx)[4]
+for i in range(1, shnum):
+    h = sh(i)
+    if bytes(b[names + h[0]:b.index(0, names + h[0])]) not in (b'.symtab', b'.strtab'):
+        continue
+    data = bytes(b[h[4]:h[4] + h[5]])
+    comp = struct.pack('<IIQQ', 1, 0, len(data), h[8] or 1) + zlib.compress(data)
+    while len(b) % 8:
+        b.append(0)
+    h[4], h[5], h[2], h[8] = len(b), len(comp), h[2] | 0x800, 8
+    b += comp
+    struct.pack_into(fmt, b, shoff + i * shentsize, *h)
+open(sys.argv[2], 'wb').write(b)
+EOF
+}
+for p in "$TMP/a-5-O2" "$TMP/a-5-O2.o"; do
+	zsym "$p" "$p-zsym" || fail "cannot compress the symbol table of $p"
+	for f in "$p" "$p-zsym"; do
+		"$PAHOLE" -j3 -J --btf_encode_detached="$f.sym.btf" "$f" ||
+			{ echo "ENCODE FAILED: $f"; bad=$((bad + 1)); }
+	done
+	cmp -s "$p.sym.btf" "$p-zsym.sym.btf" || { echo "DIFFERENT: $p-zsym"; bad=$((bad + 1)); }
+	"$BTFCANON" "$p-zsym.sym.btf" | grep -q "^FUNC 'fb'" ||
+		{ echo "no functions from the compressed symbol table of $p"; bad=$((bad + 1)); }
+	n=$((n + 1))
 done
 
 # Compressed streams damaged past their header: libdw skips such a
