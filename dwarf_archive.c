@@ -57,13 +57,16 @@ struct ar_member {
 
 bool dwarf_archive__is_archive(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	char magic[8];
+	struct stat st;
 	bool is = false;
 
 	if (fd < 0)
 		return false;
-	is = read(fd, magic, sizeof(magic)) == sizeof(magic) &&
+	/* Only a regular file: reading a pipe would take its first bytes. */
+	is = !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	     read(fd, magic, sizeof(magic)) == sizeof(magic) &&
 	     (!memcmp(magic, AR_MAGIC, 8) || !memcmp(magic, AR_THIN_MAGIC, 8));
 	close(fd);
 	return is;
