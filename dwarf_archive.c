@@ -12,7 +12,7 @@
  *     name[16] date[12] uid[6] gid[6] mode[8] size[10] "`\n"
  *   and size bytes of data, padded with "\n" to an even length.
  *
- *   name "/" or "/SYM64/"  the symbol index, skipped
+ *   name "/" or "/SYM64/"  the symbol index, skipped (BSD: "__.SYMDEF...")
  *   name "//"              the table of long names, each ended by "/\n"
  *   name "/N"              the long name at offset N in that table
  *   name "#1/N"            BSD: the name is the first N bytes of the data
@@ -174,7 +174,10 @@ static int next_member(struct dwarf_archive *ar, struct ar_member *m)
 		       (unsigned long long)(m->data - AR_HDR_SIZE));
 		return -EINVAL;
 	}
-	if (m->is_special && hdr[1] == '/') {
+	/* BSD's symbol index, under a short or a "#1/N" name. */
+	if (!m->is_special && m->name_len >= 9 && !memcmp(m->name, "__.SYMDEF", 9))
+		m->is_special = true;
+	if (m->is_special && hdr[0] == '/' && hdr[1] == '/') {
 		ar->long_names = ar->map + m->data;
 		ar->long_names_size = m->size;
 	}
