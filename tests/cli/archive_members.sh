@@ -85,6 +85,15 @@ for cc in gcc clang; do
 done
 [ -n "${lib:-}" ] || skip "no compiler"
 
+# BSD archives (llvm-ar): "#1/N" names and the __.SYMDEF index.
+llvm_ar=$(command -v llvm-ar || command -v llvm-ar-14)
+if [ -n "$llvm_ar" ]; then
+	"$llvm_ar" rcs --format=bsd bsd.a $members || fail "llvm-ar failed"
+	"$PAHOLE" bsd.a >bsd.txt 2>&1 || no "a BSD archive: $(head -1 bsd.txt)"
+	"$PAHOLE" $members >files.txt 2>&1
+	cmp -s bsd.txt files.txt || no "a BSD archive prints otherwise than its members"
+fi
+
 # -J in place: refused, the archive left alone.
 cp "$lib" inplace.a
 expect_error "-J in place" inplace.a -- "$PAHOLE" -J inplace.a || bad=$((bad + 1))
