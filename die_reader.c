@@ -46,35 +46,81 @@ struct die_abbrev {
 
 /* ---- sections --------------------------------------------------------------- */
 
-static void set_bytes(struct die_bytes *b, Elf_Scn *scn)
+/*
+ * Whether @data, of a section named .zdebug_*, still holds the legacy GNU
+ * form: "ZLIB", the uncompressed size as 8 big-endian bytes, then a zlib
+ * stream. Once decompressed its size is the one announced, which the
+ * compressed bytes (12 more than a stream) cannot be.
+ */
+static bool is_gnu_compressed(const Elf_Data *data)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
+	const uint8_t *p = data->d_buf;
+	uint64_t size = 0;
+	int i;
 
+	if (!p || data->d_size < 12 || memcmp(p, "ZLIB", 4))
+		return false;
+	for (i = 4; i < 12; i++)
+		size = size << 8 | p[i];
+	return size != data->d_size;
+}
+
+/*
+ * Decompresses a section that libdw left compressed (it skips one it cannot
+ * decompress, and a libdw that decompresses lazily may not have got to it):
+ * SHF_COMPRESSED sections (gcc -gz=zlib) and .zdebug_* ones (-gz=zlib-gnu),
+ * in place, as libdw does. One libdw did decompress is left as it is.
+ * 0, or -EINVAL when the section cannot be decompressed.
+ */
+static int decompress_section(Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
+{
+	Elf_Data *data;
+
+	if (sh->sh_flags & SHF_COMPRESSED)
+		return elf_compress(scn, 0, 0) < 0 ? -EINVAL : 0;
+	if (strncmp(name, ".zdebug", 7))
+		return 0;
+	data = elf_getdata(scn, NULL);
+	if (data && is_gnu_compressed(data) && elf_compress_gnu(scn, 0, 0) < 0)
+		return -EINVAL;
+	return 0;
+}
+
+static int set_bytes(struct die_bytes *b, Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
+{
+	Elf_Data *data;
+
+	if (decompress_section(scn, sh, name))
+		return -EINVAL;
+	data = elf_getdata(scn, NULL);
 	if (data && data->d_buf) {
 		b->data = data->d_buf;
 		b->size = data->d_size;
 	}
+	return 0;
 }
 
 /* Whether @name is @want or its .zdebug_ form. */
 static bool section_is(const char *name, const char *want)
 {
 	return !strcmp(name, want) ||
-	       (name[0] == '.' && name[1] == 'z' && !strcmp(name + 2, want + 2) &&
+	       (name[0] == '.' && name[1] == 'z' && !strcmp(name + 2, want + 1) &&
 		!strncmp(want, ".debug_", 7));
 }
 
 /* The location sections: a second one, or one in a group, makes them ambiguous. */
-static void set_loc_bytes(struct die_sections *s, struct die_bytes *b, Elf_Scn *scn,
-			  const GElf_Shdr *sh)
+static int set_loc_bytes(struct die_sections *s, struct die_bytes *b, Elf_Scn *scn,
+			 const GElf_Shdr *sh, const char *name)
 {
-	if (b->data || (sh->sh_flags & SHF_GROUP))
+	if (b->data || (sh->sh_flags & SHF_GROUP)) {
 		s->locs_ambiguous = true;
-	else
-		set_bytes(b, scn);
+		return 0;
+	}
+	return set_bytes(b, scn, sh, name);
 }
 
-void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian)
+int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
+		       const char **bad_ret)
 {
 	static const char *const names[] = {
 		".debug_info", ".debug_types", ".debug_abbrev", ".debug_str", ".debug_line_str",
@@ -85,30 +131,34 @@ void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian)
 	const size_t first_loc = 5;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, i;
+	int err = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->big_endian = big_endian;
 	s->elf_addr_size = elf && gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return;
-	while ((scn = elf_nextscn(elf, scn))) {
+		return 0;
+	while (!err && (scn = elf_nextscn(elf, scn))) {
 		const char *name;
 		GElf_Shdr sh;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
 		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
 			continue;
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		for (i = 0; !err && i < sizeof(names) / sizeof(names[0]); i++) {
 			if (!section_is(name, names[i]))
 				continue;
 			if (i >= first_loc)
-				set_loc_bytes(s, slots[i], scn, &sh);
+				err = set_loc_bytes(s, slots[i], scn, &sh, name);
 			else if (!slots[i]->data)
-				set_bytes(slots[i], scn);
+				err = set_bytes(slots[i], scn, &sh, name);
+			if (err)
+				*bad_ret = name;
 		}
 	}
 	s->str_terminated = s->str.size && !s->str.data[s->str.size - 1];
 	s->line_str_terminated = s->line_str.size && !s->line_str.data[s->line_str.size - 1];
+	return err;
 }
 
 /* ---- bounded reading ---------------------------------------------------------- */

@@ -42,10 +42,14 @@ struct die_sections {
 /*
  * Finds the sections in @elf, the ELF handle libdw reads (dwarf_getelf()):
  * their data are then relocated (ET_REL) and decompressed as libdw left
- * them. Missing sections are empty. Main thread, after libdw has opened
- * the file and before any worker starts.
+ * them; a compressed one (SHF_COMPRESSED or .zdebug_*) that libdw left as
+ * it was is decompressed here, in place. Missing sections are empty.
+ * Returns 0, or -EINVAL with the name of a section that cannot be
+ * decompressed in *@bad_ret (valid as long as @elf). Main thread, after
+ * libdw has opened the file and before any worker starts.
  */
-void die_sections__init(struct die_sections *s, Elf *elf, bool big_endian);
+int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
+		       const char **bad_ret);
 
 struct die_abbrev;
 

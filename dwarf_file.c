@@ -41,7 +41,6 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 };
 
-/* Rejects files whose section table or sections lie past the end. */
 /*
  * libelf maps the whole file, and says "invalid ELF file" when it cannot:
  * under a tight address-space limit, say that memory ran out instead.
@@ -63,11 +62,51 @@ static int check_address_space(const char *path, int fd, off_t size)
 	return -ENOMEM;
 }
 
+/*
+ * Rejects an ELF image of @size bytes (a file, or an archive member) whose
+ * section table or sections lie past its end. @path names it in messages.
+ */
+static int check_elf_image(const char *path, Elf *elf, uint64_t size)
+{
+	size_t shnum, i;
+	GElf_Ehdr ehdr;
+
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
+		return -EINVAL;
+	}
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
+		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (ehdr.e_shoff > size ||
+	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
+	    size - ehdr.e_shoff) {
+		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
+		       path);
+		return -EINVAL;
+	}
+	for (i = 1; i < shnum; i++) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
+			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+			return -EINVAL;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > size || shdr.sh_size > size - shdr.sh_offset)) {
+			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
+			       path, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* check_elf_image() of the file at @path, which must be a regular file. */
 static int check_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t shnum, i;
-	GElf_Ehdr ehdr;
 	struct stat st;
 	Elf *elf = NULL;
 	int err = -EINVAL;
@@ -77,47 +116,11 @@ static int check_elf(const char *path)
 		pr_err("%s: %s", path, strerror(errno));
 		return err;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		pr_err("%s: not a regular file", path);
-		goto out;
-	}
-	err = check_address_space(path, fd, st.st_size);
-	if (err)
-		goto out;
-	err = -EINVAL;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		pr_err("%s: not an ELF file", path);
-		goto out;
-	}
-	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
-		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-		goto out;
-	}
-	if (ehdr.e_shoff > (uint64_t)st.st_size ||
-	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
-	    (uint64_t)st.st_size - ehdr.e_shoff) {
-		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
-		       path);
-		goto out;
-	}
-	for (i = 1; i < shnum; i++) {
-		GElf_Shdr shdr;
-
-		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
-			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-			goto out;
-		}
-		if (shdr.sh_type != SHT_NOBITS &&
-		    (shdr.sh_offset > (uint64_t)st.st_size ||
-		     shdr.sh_size > (uint64_t)st.st_size - shdr.sh_offset)) {
-			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
-			       path, i);
-			goto out;
-		}
-	}
-	err = 0;
-out:
+	else if (!(err = check_address_space(path, fd, st.st_size)))
+		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
+				      st.st_size);
 	elf_end(elf);
 	close(fd);
 	return err;
@@ -174,33 +177,24 @@ static int check_type_unit_sections(const char *path, Elf *elf)
 	return 0;
 }
 
-int dwarf_file__open(const char *path, struct dwarf_file **ret)
+/*
+ * Reports the file (or df->image) to libdwfl and finds its DWARF. -ENODATA
+ * for no DWARF is reported only when @report_nodata.
+ */
+static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 {
-	struct dwarf_file *df;
+	const char *path = df->path, *bad;
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
-	int err, dwfl_err;
+	int err = -EINVAL, dwfl_err;
 
-	elf_version(EV_CURRENT);
-	err = check_elf(path);
-	if (err)
-		return err;
-	df = calloc(1, sizeof(*df));
-	if (df)
-		df->libdw_lock = malloc(sizeof(*df->libdw_lock));
-	if (!df || !df->libdw_lock) {
-		pr_err("%s: out of memory", path);
-		free(df);
-		return -ENOMEM;
-	}
-	pthread_mutex_init(df->libdw_lock, NULL);
-	df->path = path;
-	err = -EINVAL;
 	df->dwfl = dwfl_begin(&offline_callbacks);
 	if (!df->dwfl)
 		goto err_dwfl;
-	mod = dwfl_report_offline(df->dwfl, path, path, -1);
+	mod = df->image ? dwfl_report_offline_memory(df->dwfl, path, path, df->image,
+						     df->image_size) :
+			  dwfl_report_offline(df->dwfl, path, path, -1);
 	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
 		goto err_dwfl;
 	df->elf = dwfl_module_getelf(mod, &bias);
@@ -211,30 +205,102 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	if (!df->dwarf && count_sections(df->elf, ".debug_info", &(unsigned int){ 0 }) &&
 	    (dwfl_err = dwfl_errno())) {
 		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
-		goto err_free;
+		return -EINVAL;
 	}
 	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
-		pr_err("%s: no DWARF debug information", path);
-		err = -ENODATA;
-		goto err_free;
+		if (report_nodata)
+			pr_err("%s: no DWARF debug information", path);
+		return -ENODATA;
 	}
 	if (!gelf_getehdr(df->elf, &ehdr))
 		goto err_dwfl;
 	err = check_type_unit_sections(path, df->elf);
 	if (err)
-		goto err_free;
+		return err;
 	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
-	die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian);
+	if (die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian, &bad)) {
+		pr_err("%s: cannot decompress %s: %s", path, bad, elf_errmsg(-1));
+		return -EINVAL;
+	}
 	abi_regs__init(&df->abi, ehdr.e_machine);
-	err = dwarf_xunits__open(df, &df->xunits);
-	if (err)
-		goto err_free;
-	*ret = df;
-	return 0;
+	return dwarf_xunits__open(df, &df->xunits);
 err_dwfl:
 	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
+	return err;
+}
+
+static struct dwarf_file *dwarf_file_new(const char *path)
+{
+	struct dwarf_file *df = calloc(1, sizeof(*df));
+
+	if (!df)
+		return NULL;
+	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df->libdw_lock) {
+		free(df);
+		return NULL;
+	}
+	pthread_mutex_init(df->libdw_lock, NULL);
+	df->path = path;
+	return df;
+}
+
+int dwarf_file__open(const char *path, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	int err;
+
+	elf_version(EV_CURRENT);
+	err = check_elf(path);
+	if (err)
+		return err;
+	df = dwarf_file_new(path);
+	if (!df) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
+	}
+	err = open_dwarf(df, true);
+	if (err) {
+		dwarf_file__free(df);
+		return err;
+	}
+	*ret = df;
+	return 0;
+}
+
+int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_file **ret)
+{
+	struct dwarf_file *df;
+	Elf *elf;
+	int err;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory(image, size);
+	err = check_elf_image(name, elf, size);
+	elf_end(elf);
+	if (err)
+		goto err_free;
+	err = -ENOMEM;
+	df = dwarf_file_new(name);
+	if (!df)
+		goto err_free;
+	df->owned_path = name;
+	df->image = image;
+	df->image_size = size;
+	/* libdwfl relocates the image in place: keep the bytes as stored. */
+	df->raw = malloc(size ? size : 1);
+	if (df->raw)
+		memcpy(df->raw, image, size);
+	err = df->raw ? open_dwarf(df, false) : -ENOMEM;
+	if (err) {
+		dwarf_file__free(df);
+		return err;
+	}
+	*ret = df;
+	return 0;
 err_free:
-	dwarf_file__free(df);
+	free(name);
+	free(image);
 	return err;
 }
 
@@ -246,6 +312,9 @@ void dwarf_file__free(struct dwarf_file *df)
 	dwarf_xunits__free(df->xunits);
 	pthread_mutex_destroy(df->libdw_lock);
 	free(df->libdw_lock);
+	free(df->image);
+	free(df->raw);
+	free(df->owned_path);
 	free(df);
 }
 
@@ -257,6 +326,12 @@ Elf *dwarf_file__elf(const struct dwarf_file *df)
 const char *dwarf_file__path(const struct dwarf_file *df)
 {
 	return df->path;
+}
+
+char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size)
+{
+	*size = df->image_size;
+	return df->raw;
 }
 
 bool dwarf_file__is_big_endian(const struct dwarf_file *df)
@@ -672,30 +747,35 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	return err;
 }
 
+/*
+ * The language names upstream pahole v1.31 takes (its lang__str2int()):
+ * one name for each DW_LANG_* code from DW_LANG_C89 to DW_LANG_BLISS that
+ * it knows, plus "asm", matched without regard to case. No other spelling
+ * ("c_plus_plus", "c17", ...) is taken.
+ */
 static const struct {
 	const char	*name;
 	uint16_t	id;
 } languages[] = {
-	{ "c89", DW_LANG_C89 },			{ "c", DW_LANG_C },
-	{ "ada83", DW_LANG_Ada83 },		{ "c++", DW_LANG_C_plus_plus },
-	{ "c_plus_plus", DW_LANG_C_plus_plus },	{ "cobol74", DW_LANG_Cobol74 },
-	{ "cobol85", DW_LANG_Cobol85 },		{ "fortran77", DW_LANG_Fortran77 },
-	{ "fortran90", DW_LANG_Fortran90 },	{ "pascal83", DW_LANG_Pascal83 },
-	{ "modula2", DW_LANG_Modula2 },		{ "java", DW_LANG_Java },
-	{ "c99", DW_LANG_C99 },			{ "ada95", DW_LANG_Ada95 },
-	{ "fortran95", DW_LANG_Fortran95 },	{ "pli", DW_LANG_PLI },
-	{ "objc", DW_LANG_ObjC },		{ "objc_plus_plus", DW_LANG_ObjC_plus_plus },
-	{ "upc", DW_LANG_UPC },			{ "d", DW_LANG_D },
-	{ "python", DW_LANG_Python },		{ "opencl", DW_LANG_OpenCL },
-	{ "go", DW_LANG_Go },			{ "modula3", DW_LANG_Modula3 },
-	{ "haskell", DW_LANG_Haskell },		{ "c_plus_plus_03", DW_LANG_C_plus_plus_03 },
-	{ "c_plus_plus_11", DW_LANG_C_plus_plus_11 }, { "ocaml", DW_LANG_OCaml },
-	{ "rust", DW_LANG_Rust },		{ "c11", DW_LANG_C11 },
-	{ "swift", DW_LANG_Swift },		{ "julia", DW_LANG_Julia },
-	{ "dylan", DW_LANG_Dylan },		{ "c_plus_plus_14", DW_LANG_C_plus_plus_14 },
-	{ "fortran03", DW_LANG_Fortran03 },	{ "fortran08", DW_LANG_Fortran08 },
-	{ "renderscript", DW_LANG_RenderScript }, { "bliss", DW_LANG_BLISS },
-	{ "asm", DW_LANG_Mips_Assembler },
+	{ "ada83", DW_LANG_Ada83 },		{ "ada95", DW_LANG_Ada95 },
+	{ "bliss", DW_LANG_BLISS },		{ "c11", DW_LANG_C11 },
+	{ "c89", DW_LANG_C89 },			{ "c99", DW_LANG_C99 },
+	{ "c", DW_LANG_C },			{ "cobol74", DW_LANG_Cobol74 },
+	{ "cobol85", DW_LANG_Cobol85 },		{ "c++03", DW_LANG_C_plus_plus_03 },
+	{ "c++11", DW_LANG_C_plus_plus_11 },	{ "c++14", DW_LANG_C_plus_plus_14 },
+	{ "c++", DW_LANG_C_plus_plus },		{ "d", DW_LANG_D },
+	{ "dylan", DW_LANG_Dylan },		{ "fortran03", DW_LANG_Fortran03 },
+	{ "fortran08", DW_LANG_Fortran08 },	{ "fortran77", DW_LANG_Fortran77 },
+	{ "fortran90", DW_LANG_Fortran90 },	{ "fortran95", DW_LANG_Fortran95 },
+	{ "go", DW_LANG_Go },			{ "haskell", DW_LANG_Haskell },
+	{ "java", DW_LANG_Java },		{ "julia", DW_LANG_Julia },
+	{ "modula2", DW_LANG_Modula2 },		{ "modula3", DW_LANG_Modula3 },
+	{ "objc", DW_LANG_ObjC },		{ "objc++", DW_LANG_ObjC_plus_plus },
+	{ "ocaml", DW_LANG_OCaml },		{ "opencl", DW_LANG_OpenCL },
+	{ "pascal83", DW_LANG_Pascal83 },	{ "pli", DW_LANG_PLI },
+	{ "python", DW_LANG_Python },		{ "renderscript", DW_LANG_RenderScript },
+	{ "rust", DW_LANG_Rust },		{ "swift", DW_LANG_Swift },
+	{ "upc", DW_LANG_UPC },			{ "asm", DW_LANG_Mips_Assembler },
 };
 
 int dwarf_loader__lang_id(const char *name)

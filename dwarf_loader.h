@@ -11,7 +11,7 @@
 #include "dwarves.h"
 #include "phase_stats.h"
 
-enum { DWARF_LOADER_MAX_LANGS = 16 };
+enum { DWARF_LOADER_MAX_LANGS = 48 };	/* more than the names */
 /*
  * Default reorder window: one CU per thread, and at least
  * DWARF_LOADER_MIN_WINDOW, so that with few threads a loader seldom waits
@@ -77,10 +77,23 @@ struct dwarf_file;
  * for no DWARF). Free with dwarf_file__free(). Main thread only.
  */
 int dwarf_file__open(const char *path, struct dwarf_file **ret);
+/*
+ * Opens the ELF file of @size bytes at @image (an archive member, named
+ * @name in messages, "lib.a(m.o)") as dwarf_file__open() opens a file,
+ * except that -ENODATA (no DWARF) is not reported. Takes @name and @image
+ * (malloc()ed; libdwfl relocates in place) on success and failure alike.
+ * Main thread only.
+ */
+int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_file **ret);
 void dwarf_file__free(struct dwarf_file *df);
 /* The ELF being read: borrowed, valid until dwarf_file__free(). */
 Elf *dwarf_file__elf(const struct dwarf_file *df);
 const char *dwarf_file__path(const struct dwarf_file *df);
+/*
+ * An archive member's bytes as stored (not relocated) and their number in
+ * *@size, valid until dwarf_file__free(); NULL for a file opened by path.
+ */
+char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size);
 /* True when the ELF is big endian (affects DWARF 4 bitfield offsets). */
 bool dwarf_file__is_big_endian(const struct dwarf_file *df);
 

@@ -17,7 +17,11 @@
 #include "dwarf_loader.h"
 
 struct dwarf_file {
-	const char	*path;		/* borrowed from the caller */
+	const char	*path;		/* borrowed from the caller, or owned_path */
+	char		*owned_path;	/* owned, or NULL */
+	void		*image;		/* owned: an archive member's bytes, or NULL */
+	char		*raw;		/* owned: the same as stored (image is relocated) */
+	size_t		image_size;
 	Dwfl		*dwfl;		/* owned */
 	Dwarf		*dwarf;		/* owned by dwfl */
 	Elf		*elf;		/* owned by dwfl */

@@ -348,6 +348,7 @@ static int open_alt(const struct dwarf_file *df, struct dwarf_xunits *x)
 	struct alt_link link = { 0 };
 	struct xunit_alt *alt;
 	char hex[2 * 64 + 1] = "";
+	const char *bad;
 	size_t i;
 	int rc = read_alt_link(df, &link);
 
@@ -368,7 +369,10 @@ static int open_alt(const struct dwarf_file *df, struct dwarf_xunits *x)
 	x->alt = alt;
 	if (!alt->path)
 		return -ENOMEM;
-	die_sections__init(&alt->secs, dwarf_getelf(alt->dwarf), df->big_endian);
+	if (die_sections__init(&alt->secs, dwarf_getelf(alt->dwarf), df->big_endian, &bad)) {
+		pr_err("%s: cannot decompress %s: %s", alt->path, bad, elf_errmsg(-1));
+		return -EINVAL;
+	}
 	/* libdw's own readers (names of units, line tables) see it too. */
 	dwarf_setalt(df->dwarf, alt->dwarf);
 	return index_units(&alt->index, alt->dwarf);

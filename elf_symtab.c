@@ -68,6 +68,22 @@ static Elf_Scn *find_symtab(Elf *elf, GElf_Shdr *shdr)
 	return NULL;
 }
 
+/*
+ * Decompresses @scn in place when it is SHF_COMPRESSED, as libdwfl does
+ * with the symbol tables it reads, and gives its header as it is then.
+ * 0, or -EINVAL when it cannot be read or decompressed.
+ */
+static int decompress_section(Elf_Scn *scn, GElf_Shdr *shdr)
+{
+	if (!scn || !gelf_getshdr(scn, shdr))
+		return -EINVAL;
+	if (!(shdr->sh_flags & SHF_COMPRESSED))
+		return 0;
+	if (elf_compress(scn, 0, 0) < 0 || !gelf_getshdr(scn, shdr))
+		return -EINVAL;
+	return 0;
+}
+
 /* The extended section indexes, when the file has more than 65279 sections. */
 static Elf_Data *find_xindex(Elf *elf, size_t symtab_idx)
 {
@@ -77,7 +93,7 @@ static Elf_Data *find_xindex(Elf *elf, size_t symtab_idx)
 	while ((scn = elf_nextscn(elf, scn)))
 		if (gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_SYMTAB_SHNDX &&
 		    shdr.sh_link == symtab_idx)
-			return elf_getdata(scn, NULL);
+			return decompress_section(scn, &shdr) ? NULL : elf_getdata(scn, NULL);
 	return NULL;
 }
 
@@ -86,11 +102,16 @@ static Elf_Data *find_xindex(Elf *elf, size_t symtab_idx)
  * groups are built from this order first, because it decides which
  * symbol of a group counts as the first.
  */
-static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
+static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *shdr)
 {
-	Elf_Data *data = elf_getdata(scn, NULL), *xdata;
+	Elf_Data *data, *xdata;
+	GElf_Shdr strtab;
 	size_t i, n;
 
+	if (decompress_section(scn, shdr) ||
+	    decompress_section(elf_getscn(elf, shdr->sh_link), &strtab))
+		return -EINVAL;
+	data = elf_getdata(scn, NULL);
 	if (!data || !shdr->sh_entsize)
 		return -EINVAL;
 	xdata = find_xindex(elf, elf_ndxscn(scn));
@@ -439,6 +460,9 @@ static int kfunc_scan_sections(struct kfunc_scan *ks)
 			return -EINVAL;
 		name = elf_strptr(ks->elf, shstrndx, shdr.sh_name);
 		if (shdr.sh_type == SHT_SYMTAB && !ks->syms && shdr.sh_entsize) {
+			if (decompress_section(scn, &shdr) ||
+			    decompress_section(elf_getscn(ks->elf, shdr.sh_link), &(GElf_Shdr){ 0 }))
+				return -EINVAL;
 			ks->syms = elf_getdata(scn, NULL);
 			ks->nr_syms = shdr.sh_size / shdr.sh_entsize;
 			ks->strtab = shdr.sh_link;
@@ -550,18 +574,12 @@ static int kfunc_mark(struct elf_symtab *st, const struct kfunc_scan *ks)
 	return 0;
 }
 
-int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
+/* The kfunc sets of @elf (NULL when libelf could not read it), for @path. */
+static int read_kfuncs(struct elf_symtab *st, const char *path, Elf *elf)
 {
-	struct kfunc_scan ks = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	struct kfunc_scan ks = { .elf = elf };
+	int err = ks.elf ? kfunc_scan_sections(&ks) : -EINVAL;
 
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: %s", path, strerror(errno));
-		return err;
-	}
-	ks.elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	err = ks.elf ? kfunc_scan_sections(&ks) : -EINVAL;
 	if (!err)
 		err = kfunc_collect_sets(&ks) ?: kfunc_mark(st, &ks);
 	if (err == -EINVAL)
@@ -571,7 +589,32 @@ int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
 	else if (err < 0)
 		pr_err("%s: cannot read the kfunc sets: %s", path, strerror(-err));
 	free(ks.ranges);
-	elf_end(ks.elf);
-	close(fd);
 	return err > 0 ? 0 : err;
+}
+
+int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	Elf *elf;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	err = read_kfuncs(st, path, elf);
+	elf_end(elf);
+	close(fd);
+	return err;
+}
+
+int elf_symtab__read_kfuncs_image(struct elf_symtab *st, const char *path, char *image,
+				  size_t size)
+{
+	Elf *elf = elf_memory(image, size);
+	int err = read_kfuncs(st, path, elf);
+
+	elf_end(elf);
+	return err;
 }

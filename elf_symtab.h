@@ -64,6 +64,13 @@ void elf_symtab__free(struct elf_symtab *st);
  * is not an error. 0 or -errno (reported). Main thread, before any reader.
  */
 int elf_symtab__read_kfuncs(struct elf_symtab *st, const char *path);
+/*
+ * The same from the @size bytes of an ELF file at @image (an archive
+ * member as stored, not relocated), named @path in messages. libelf may
+ * convert @image to host byte order in place.
+ */
+int elf_symtab__read_kfuncs_image(struct elf_symtab *st, const char *path, char *image,
+				  size_t size);
 
 uint32_t elf_symtab__count(const struct elf_symtab *st);
 /*

@@ -20,6 +20,7 @@
 
 #include "btf_loader.h"
 #include "btf_encoder.h"
+#include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "log.h"
 #include "pahole_print.h"
@@ -396,32 +397,51 @@ static unsigned int online_cpus(void)
 	return n > 0 ? n : 1;
 }
 
+/* Appends DW_LANG_* @id to @ids unless it is there already; false when full. */
+static bool add_lang(uint16_t *ids, unsigned int *nr, uint16_t id)
+{
+	unsigned int i;
+
+	for (i = 0; i < *nr; i++)
+		if (ids[i] == id)
+			return true;
+	if (*nr == DWARF_LOADER_MAX_LANGS)
+		return false;
+	ids[(*nr)++] = id;
+	return true;
+}
+
 /*
  * A comma-separated list of language names for @option, appended to @ids
- * (room for DWARF_LOADER_MAX_LANGS). Stops at the first bad name, even
- * where argp is told not to exit.
+ * (room for DWARF_LOADER_MAX_LANGS, more than there are names). As
+ * upstream, every item must be a name: an empty one (",c", "c,,rust",
+ * "") is unknown too. Stops at the first bad name, even where argp is told
+ * not to exit.
  */
 static void parse_lang_list(const char *list, const char *option, uint16_t *ids,
 			    unsigned int *nr, struct argp_state *state)
 {
-	char *copy = strdup(list), *save = NULL, *tok;
+	char *copy = strdup(list), *tok, *next;
 
 	if (!copy) {
 		argp_failure(state, EXIT_ERROR, ENOMEM, "out of memory");
 		return;
 	}
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int id = dwarf_loader__lang_id(tok);
+	for (tok = copy; tok; tok = next) {
+		int id;
 
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		id = dwarf_loader__lang_id(tok);
 		if (id < 0) {
 			usage_error(state, "unknown language '%s' in %s", tok, option);
 			break;
 		}
-		if (*nr == DWARF_LOADER_MAX_LANGS) {
+		if (!add_lang(ids, nr, id)) {
 			usage_error(state, "too many languages in %s", option);
 			break;
 		}
-		ids[(*nr)++] = id;
 	}
 	free(copy);
 }
@@ -686,7 +706,11 @@ static int read_symtab(struct dwarf_file *df, struct phase_stats *stats,
 	else if (err)
 		pr_err("%s: cannot read the ELF symbol table: %s", path, strerror(-err));
 	if (!err && opts.features.decl_tag_kfuncs && opts.features.decl_tag) {
-		err = elf_symtab__read_kfuncs(*ret, path);
+		size_t size;
+		char *raw = dwarf_file__raw_image(df, &size);
+
+		err = raw ? elf_symtab__read_kfuncs_image(*ret, path, raw, size) :
+			    elf_symtab__read_kfuncs(*ret, path);
 		if (err)
 			elf_symtab__free(*ret);
 	}
@@ -754,6 +778,26 @@ static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
 	return opts.jobs > 1 && !pthread_create(tid, NULL, close_file, df);
 }
 
+/*
+ * Encodes every member with DWARF of the archive at @path, in archive
+ * order, as if they were given as files one after the other.
+ */
+static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
+			  const struct btf *base, const struct btf_encoder_opts *eo,
+			  struct btf_encoder **encoder)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+	int err = dwarf_archive__open(path, &ar);
+
+	while (!err && !(err = dwarf_archive__next(ar, &df))) {
+		err = encode_file(df, lo, base, eo, encoder);
+		dwarf_file__free(df);
+	}
+	dwarf_archive__free(ar);
+	return err == 1 ? 0 : err;
+}
+
 static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *base)
 {
 	const struct btf_encoder_opts eo = {
@@ -777,6 +821,10 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 	int i, err = 0;
 
 	for (i = 0; i < opts.nr_files && !err; i++) {
+		if (dwarf_archive__is_archive(opts.files[i])) {
+			err = encode_archive(opts.files[i], lo, base, &eo, &encoder);
+			continue;
+		}
 		err = dwarf_file__open(opts.files[i], &df);
 		if (err)
 			break;
@@ -834,6 +882,16 @@ static int run_encode(void)
 	lo.param_locations = true;
 	if (opts.phase_stats)
 		lo.stats = &stats;
+	/*
+	 * An archive has no one ELF file to hold the .BTF of all its members,
+	 * and a member rewritten in place would leave the archive's symbol
+	 * index stale: the BTF goes to a file of its own.
+	 */
+	if (!opts.detached_out && dwarf_archive__is_archive(opts.files[0])) {
+		pr_err("%s: cannot write .BTF into an ar archive: use --btf_encode_detached=FILE",
+		       opts.files[0]);
+		return -EINVAL;
+	}
 	err = btf_loader__open_base(opts.btf_base, &base) ?: encode_files(&lo, base);
 	btf__free(base);
 	if (!err && opts.phase_stats)

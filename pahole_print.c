@@ -14,6 +14,7 @@
 #include <gelf.h>
 
 #include "btf_loader.h"
+#include "dwarf_archive.h"
 #include "log.h"
 #include "pahole_print.h"
 #include "reorganize.h"
@@ -999,16 +1000,13 @@ static int keep_file(struct print_job *j, struct dwarf_file *df)
 	return 0;
 }
 
-static int load_dwarf(struct print_job *j, const char *path)
+/* Loads the CUs of an open file; keeps the file while kept CUs point into it. */
+static int load_dwarf_file(struct print_job *j, struct dwarf_file *df)
 {
 	struct dwarf_loader_opts lo = *j->opts->loader;
 	uint32_t kept = j->nr_kept;
-	struct dwarf_file *df;
 	int err;
 
-	err = dwarf_file__open(path, &df);
-	if (err)
-		return err == -ENODATA ? -EINVAL : err;
 	lo.for_printing = true;
 	lo.decl_info = j->opts->decl_info;
 	err = dwarf_loader__load(df, &lo, handle_cu, j);
@@ -1017,6 +1015,32 @@ static int load_dwarf(struct print_job *j, const char *path)
 		return err;
 	dwarf_file__free(df);
 	return err;
+}
+
+static int load_dwarf(struct print_job *j, const char *path)
+{
+	struct dwarf_file *df;
+	int err;
+
+	err = dwarf_file__open(path, &df);
+	if (err)
+		return err == -ENODATA ? -EINVAL : err;
+	return load_dwarf_file(j, df);
+}
+
+/* Every member with DWARF of an archive, in archive order, as files. */
+static int load_archive(struct print_job *j, const char *path)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+	int err = dwarf_archive__open(path, &ar);
+
+	while (!err && !j->stop && !(err = dwarf_archive__next(ar, &df)))
+		err = load_dwarf_file(j, df);
+	dwarf_archive__free(ar);
+	if (err == -ENODATA)
+		return -EINVAL;
+	return err == 1 ? 0 : err;
 }
 
 static int load_btf(struct print_job *j, const char *path)
@@ -1045,6 +1069,8 @@ static int load_file(struct print_job *j, const char *path)
 
 		err = -ENODATA;
 		if (len == 5 && !strncmp(formats, "dwarf", 5)) {
+			if (dwarf_archive__is_archive(path))
+				return load_archive(j, path);
 			if (has_dwarf(path))
 				return load_dwarf(j, path);
 		} else if (len == 3 && !strncmp(formats, "btf", 3)) {
