@@ -191,6 +191,7 @@ int dwarf_archive__open(const char *path, struct dwarf_archive **ret)
 	struct stat st;
 	void *map;
 
+	*ret = NULL;
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		err = -errno;
 		pr_err("%s: %s", path, strerror(errno));

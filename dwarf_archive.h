@@ -18,7 +18,7 @@ bool dwarf_archive__is_archive(const char *path);
 
 /*
  * Opens the archive at @path (borrowed: it must outlive the archive).
- * 0, or -errno after one line naming it (not an archive, a thin one).
+ * 0, or -errno after one line naming it (not an archive, a thin one), *@ret NULL.
  * Free with dwarf_archive__free().
  */
 int dwarf_archive__open(const char *path, struct dwarf_archive **ret);
