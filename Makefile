@@ -23,7 +23,7 @@ SRCS := pahole.c dwarves.c dwarf_file.c dwarf_archive.c dwarf_loader.c dwarf_xun
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
-	 $(BUILD)/dwarves_layout_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test \
+	 $(BUILD)/dwarves_layout_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
@@ -55,6 +55,10 @@ $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
+
+# The cursor is a header only.
+$(BUILD)/dwarf_cursor_test: tests/unit/dwarf_cursor_test.c tests/unit/check.h dwarf_cursor.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ $<
 
 # Includes dwarf_locations.c to reach its static decoders; links the rest.
 $(BUILD)/dwarf_locations_test: tests/unit/dwarf_locations_test.c tests/unit/check.h \

@@ -7,7 +7,6 @@
  * to the next sibling after a walk costs nothing; otherwise DW_AT_sibling is
  * followed, or the subtree skipped by form sizes.
  */
-#include <endian.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <gelf.h>
 
 #include "die_reader.h"
+#include "dwarf_cursor.h"
 
 /* GNU forms of split DWARF and dwz files, not in every dwarf.h. */
 enum {
@@ -161,129 +161,16 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 	return err;
 }
 
-/* ---- bounded reading ---------------------------------------------------------- */
-
-/* A cursor over [p, end). Reads past end set bad and return 0. */
-struct cursor {
-	const uint8_t	*p, *end;
-	bool		big_endian;
-	bool		bad;
-};
-
-/*
- * A value of @n bytes at @p, in the unit's byte order: 0 to 8 bytes, and
- * 0 for more (data16, whose value is not read).
- */
-static uint64_t fixed_value(const uint8_t *p, unsigned int n, bool big_endian)
-{
-	uint16_t v16;
-	uint32_t v32;
-	uint64_t v64 = 0;
-	unsigned int i;
-
-	switch (n) {
-	case 1:
-		return p[0];
-	case 2:
-		memcpy(&v16, p, 2);
-		return big_endian ? be16toh(v16) : le16toh(v16);
-	case 4:
-		memcpy(&v32, p, 4);
-		return big_endian ? be32toh(v32) : le32toh(v32);
-	case 8:
-		memcpy(&v64, p, 8);
-		return big_endian ? be64toh(v64) : le64toh(v64);
-	}
-	if (n > 8)
-		return 0;
-	if (big_endian)
-		for (i = 0; i < n; i++)
-			v64 = v64 << 8 | p[i];
-	else
-		for (i = n; i-- > 0;)
-			v64 = v64 << 8 | p[i];
-	return v64;
-}
-
-static uint64_t read_fixed(struct cursor *c, unsigned int n)
-{
-	uint64_t v;
-
-	if ((size_t)(c->end - c->p) < n) {
-		c->bad = true;
-		c->p = c->end;
-		return 0;
-	}
-	v = fixed_value(c->p, n, c->big_endian);
-	c->p += n;
-	return v;
-}
-
-static uint8_t read_u8(struct cursor *c)
-{
-	if (c->p >= c->end) {
-		c->bad = true;
-		return 0;
-	}
-	return *c->p++;
-}
-
-static uint64_t read_uleb(struct cursor *c)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (c->p < c->end) {
-		uint8_t b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	c->bad = true;
-	return 0;
-}
-
-static int64_t read_sleb(struct cursor *c)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (c->p < c->end) {
-		uint8_t b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~0ull << shift;
-			return (int64_t)v;
-		}
-	}
-	c->bad = true;
-	return 0;
-}
-
-static void skip(struct cursor *c, uint64_t n)
-{
-	if ((uint64_t)(c->end - c->p) < n) {
-		c->bad = true;
-		c->p = c->end;
-		return;
-	}
-	c->p += n;
-}
-
 /* A cursor over the unit's bytes from section offset @off. */
-static struct cursor unit_cursor(const struct die_unit *u, uint64_t off)
+static struct dwarf_cursor unit_cursor(const struct die_unit *u, uint64_t off)
 {
 	const uint8_t *base = u->sec->data;
 
-	return (struct cursor){ .p = base + (off < u->end ? off : u->end), .end = base + u->end,
-				.big_endian = u->secs->big_endian, .bad = off > u->end };
+	struct dwarf_cursor c = dwarf_cursor(base + (off < u->end ? off : u->end), base + u->end,
+					     u->secs->big_endian);
+
+	c.bad = off > u->end;
+	return c;
 }
 
 static int fail(struct die_unit *u, const char *why)
@@ -330,24 +217,24 @@ static int fixed_form_size(const struct die_unit *u, unsigned int form)
  * Reads one value of @form at the cursor into @a (valp, value, block).
  * False for an unknown form; a short read sets c->bad.
  */
-static bool read_value(const struct die_unit *u, struct cursor *c, unsigned int form, int size,
+static bool read_value(const struct die_unit *u, struct dwarf_cursor *c, unsigned int form, int size,
 		       struct die_attr *a)
 {
 
 	a->form = form;
 	a->valp = c->p;
 	if (size >= 0) {
-		a->value = size <= 8 ? read_fixed(c, size) : (skip(c, size), 0);
+		a->value = size <= 8 ? dwarf_cursor__fixed(c, size) : (dwarf_cursor__skip(c, size), 0);
 		return true;
 	}
 	switch (form) {
 	case DW_FORM_udata: case DW_FORM_ref_udata: case DW_FORM_strx: case DW_FORM_addrx:
 	case DW_FORM_loclistx: case DW_FORM_rnglistx:
 	case FORM_GNU_addr_index: case FORM_GNU_str_index:
-		a->value = read_uleb(c);
+		a->value = dwarf_cursor__uleb_lenient(c);
 		return true;
 	case DW_FORM_sdata:
-		a->value = (uint64_t)read_sleb(c);
+		a->value = (uint64_t)dwarf_cursor__sleb_lenient(c);
 		return true;
 	case DW_FORM_string: {
 		const uint8_t *nul = memchr(c->p, 0, c->end - c->p);
@@ -357,15 +244,15 @@ static bool read_value(const struct die_unit *u, struct cursor *c, unsigned int 
 		c->p = nul ? nul + 1 : c->end;
 		return true;
 	}
-	case DW_FORM_block1: a->block_len = read_fixed(c, 1); break;
-	case DW_FORM_block2: a->block_len = read_fixed(c, 2); break;
-	case DW_FORM_block4: a->block_len = read_fixed(c, 4); break;
-	case DW_FORM_block: case DW_FORM_exprloc: a->block_len = read_uleb(c); break;
+	case DW_FORM_block1: a->block_len = dwarf_cursor__fixed(c, 1); break;
+	case DW_FORM_block2: a->block_len = dwarf_cursor__fixed(c, 2); break;
+	case DW_FORM_block4: a->block_len = dwarf_cursor__fixed(c, 4); break;
+	case DW_FORM_block: case DW_FORM_exprloc: a->block_len = dwarf_cursor__uleb_lenient(c); break;
 	default:
 		return false;
 	}
 	a->block_off = (uint8_t)(c->p - a->valp);
-	skip(c, a->block_len);
+	dwarf_cursor__skip(c, a->block_len);
 	return true;
 }
 
@@ -384,20 +271,20 @@ static int cmp_abbrev(const void *x, const void *y)
  * Reads one abbreviation's attribute specs at the cursor into *@specs
  * (grown as needed). -EINVAL for a table cut short, -ENOMEM.
  */
-static int read_specs(struct die_unit *u, struct cursor *c, struct die_abbrev *ab,
+static int read_specs(struct die_unit *u, struct dwarf_cursor *c, struct die_abbrev *ab,
 		      struct die_attr_spec **specs, size_t *cap)
 {
 	int size;
 
 	ab->fixed_size = 0;
 	for (;;) {
-		uint64_t name = read_uleb(c), form = read_uleb(c);
+		uint64_t name = dwarf_cursor__uleb_lenient(c), form = dwarf_cursor__uleb_lenient(c);
 		struct die_attr_spec sp = { .name = (uint32_t)name, .form = (uint16_t)form };
 
 		if (form > UINT16_MAX || name > UINT32_MAX)
 			return fail(u, "bad attribute or form code in an abbreviation");
 		if (sp.form == DW_FORM_implicit_const)
-			sp.implicit_const = read_sleb(c);
+			sp.implicit_const = dwarf_cursor__sleb_lenient(c);
 		if (c->bad)
 			return fail(u, "abbreviation table cut short");
 		if (!sp.name && !sp.form)
@@ -445,19 +332,19 @@ static int add_abbrev(struct die_unit *u, const struct die_abbrev *ab, uint32_t 
 static int read_abbrevs(struct die_unit *u, uint64_t off)
 {
 	const struct die_bytes *sec = &u->secs->abbrev;
-	struct cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
+	struct dwarf_cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
 			    .end = sec->data + sec->size, .big_endian = u->secs->big_endian };
 	uint32_t cap = 0, i, n;
 	int err;
 
 	while (c.p < c.end) {
-		struct die_abbrev ab = { .code = read_uleb(&c), .order = u->nr_abbrevs };
+		struct die_abbrev ab = { .code = dwarf_cursor__uleb_lenient(&c), .order = u->nr_abbrevs };
 		size_t nspecs = 0;
 
 		if (!ab.code || c.bad)
 			break;
-		ab.tag = (uint32_t)read_uleb(&c);
-		ab.has_children = read_u8(&c) == DW_CHILDREN_yes;
+		ab.tag = (uint32_t)dwarf_cursor__uleb_lenient(&c);
+		ab.has_children = dwarf_cursor__u8(&c) == DW_CHILDREN_yes;
 		err = read_specs(u, &c, &ab, &ab.specs, &nspecs);
 		if (!err)
 			err = add_abbrev(u, &ab, &cap);
@@ -505,35 +392,35 @@ static const struct die_abbrev *find_abbrev(const struct die_unit *u, uint64_t c
 /* Reads the unit header at u->start (DWARF 5, 7.5.1; DWARF 4, 7.5.1). */
 static int read_header(struct die_unit *u, uint64_t *abbrev_off)
 {
-	struct cursor c = { .p = u->sec->data + u->start, .end = u->sec->data + u->sec->size,
+	struct dwarf_cursor c = { .p = u->sec->data + u->start, .end = u->sec->data + u->sec->size,
 			    .big_endian = u->secs->big_endian };
-	uint64_t length = read_fixed(&c, 4);
+	uint64_t length = dwarf_cursor__fixed(&c, 4);
 
 	u->off_size = 4;
 	if (length == 0xffffffff) {
-		length = read_fixed(&c, 8);
+		length = dwarf_cursor__fixed(&c, 8);
 		u->off_size = 8;
 	}
 	if (c.bad || length > (uint64_t)(c.end - c.p))
 		return fail(u, "unit header past the end of the section");
 	u->end = (uint64_t)(c.p - u->sec->data) + length;
 	c.end = c.p + length;
-	u->version = (uint16_t)read_fixed(&c, 2);
+	u->version = (uint16_t)dwarf_cursor__fixed(&c, 2);
 	if (u->version < 2 || u->version > 5)
 		return fail(u, "unknown unit version");
 	if (u->version >= 5) {
-		u->unit_type = read_u8(&c);
-		u->addr_size = read_u8(&c);
-		*abbrev_off = read_fixed(&c, u->off_size);
+		u->unit_type = dwarf_cursor__u8(&c);
+		u->addr_size = dwarf_cursor__u8(&c);
+		*abbrev_off = dwarf_cursor__fixed(&c, u->off_size);
 	} else {
 		u->unit_type = u->in_types ? DW_UT_type : DW_UT_compile;
-		*abbrev_off = read_fixed(&c, u->off_size);
-		u->addr_size = read_u8(&c);
+		*abbrev_off = dwarf_cursor__fixed(&c, u->off_size);
+		u->addr_size = dwarf_cursor__u8(&c);
 	}
 	if (u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type)
-		skip(&c, 8 + u->off_size);	/* signature, type offset */
+		dwarf_cursor__skip(&c, 8 + u->off_size);	/* signature, type offset */
 	else if (u->unit_type == DW_UT_skeleton || u->unit_type == DW_UT_split_compile)
-		skip(&c, 8);			/* unit id */
+		dwarf_cursor__skip(&c, 8);			/* unit id */
 	if (c.bad)
 		return fail(u, "unit header cut short");
 	if (u->addr_size != 4 && u->addr_size != 8 && u->addr_size != 2)
@@ -574,8 +461,8 @@ void die_unit__release(struct die_unit *u)
 /* The DIE at @off: 0, 1 for a null entry (its end in ret->off + 1), -EINVAL. */
 static int read_die(struct die_unit *u, uint64_t off, struct die *ret)
 {
-	struct cursor c = unit_cursor(u, off);
-	uint64_t code = read_uleb(&c);
+	struct dwarf_cursor c = unit_cursor(u, off);
+	uint64_t code = dwarf_cursor__uleb_lenient(&c);
 
 	if (c.bad)
 		return fail(u, "DIE past the end of its unit");
@@ -601,19 +488,19 @@ static int read_die(struct die_unit *u, uint64_t off, struct die *ret)
 static int find_attrs_end(struct die *d)
 {
 	struct die_unit *u = d->unit;
-	struct cursor c = unit_cursor(u, d->off);
+	struct dwarf_cursor c = unit_cursor(u, d->off);
 	uint32_t i;
 
 	if (d->attrs_end)
 		return d->attrs_end > u->end ? fail(u, "DIE past the end of its unit") : 0;
-	read_uleb(&c);
+	dwarf_cursor__uleb_lenient(&c);
 	for (i = 0; i < d->abbrev->nr_specs && !c.bad; i++) {
 		struct die_attr a;
 		unsigned int form = d->abbrev->specs[i].form;
 		int size = d->abbrev->specs[i].size;
 
 		if (form == DW_FORM_indirect) {
-			form = (unsigned int)read_uleb(&c);
+			form = (unsigned int)dwarf_cursor__uleb_lenient(&c);
 			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
 				return fail(u, "bad form through DW_FORM_indirect");
 			size = fixed_form_size(u, form);
@@ -664,10 +551,10 @@ static uint64_t sibling_attr(struct die *d)
 {
 	const struct die_abbrev *ab = d->abbrev;
 	struct die_unit *u = d->unit;
-	struct cursor c = unit_cursor(u, d->off);
+	struct dwarf_cursor c = unit_cursor(u, d->off);
 	uint32_t i;
 
-	read_uleb(&c);
+	dwarf_cursor__uleb_lenient(&c);
 	for (i = 0; i < ab->nr_specs; i++) {
 		int size = ab->specs[i].size;
 		struct die_attr a = { .name = ab->specs[i].name };
@@ -676,7 +563,7 @@ static uint64_t sibling_attr(struct die *d)
 		if (size < 0)	/* find_attrs_end() will read the values one by one */
 			return 0;
 		if (ab->specs[i].name != DW_AT_sibling) {
-			skip(&c, size);
+			dwarf_cursor__skip(&c, size);
 			continue;
 		}
 		read_value(u, &c, ab->specs[i].form, size, &a);
@@ -770,7 +657,7 @@ static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *ar
 			.implicit_const = sp->implicit_const,
 		};
 
-		a.value = fixed_value(a.valp, sp->size, big_endian);
+		a.value = dwarf_fixed_value(a.valp, sp->size, big_endian);
 		rc = fn(&a, arg);
 		if (rc)
 			return rc;
@@ -782,12 +669,12 @@ static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *ar
 int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 {
 	struct die_unit *u = d->unit;
-	struct cursor c = unit_cursor(u, d->off);
+	struct dwarf_cursor c = unit_cursor(u, d->off);
 	const struct die_abbrev *ab = d->abbrev;
 	uint32_t i;
 	int rc;
 
-	read_uleb(&c);
+	dwarf_cursor__uleb_lenient(&c);
 	if (c.bad)
 		return fail(u, "DIE past the end of its unit");
 	if (ab->fixed_size >= 0)
@@ -799,7 +686,7 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 		int size = sp->size;
 
 		if (form == DW_FORM_indirect) {
-			form = (unsigned int)read_uleb(&c);
+			form = (unsigned int)dwarf_cursor__uleb_lenient(&c);
 			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
 				return fail(u, "bad form through DW_FORM_indirect");
 			size = fixed_form_size(u, form);

@@ -19,6 +19,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "dwarf_cursor.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
@@ -227,21 +228,16 @@ static bool attr_constant(const struct die_unit *u, const struct die_attr *a, ui
 /* DW_AT_data_member_location: a constant, or a DW_OP_plus_uconst block (DWARF 2/3). */
 static uint64_t attr_member_location(const struct die_unit *u, const struct die_attr *a)
 {
+	struct dwarf_cursor c;
 	const uint8_t *block;
 	uint64_t val = 0, len;
-	unsigned int shift = 0;
-	size_t i;
 
 	if (attr_constant(u, a, &val))
 		return val;
 	if (!die_attr__block(a, &block, &len) || len < 2 || block[0] != DW_OP_plus_uconst)
 		return 0;
-	for (i = 1; i < len && shift < 64; i++, shift += 7) {
-		val |= (uint64_t)(block[i] & 0x7f) << shift;
-		if (!(block[i] & 0x80))
-			break;
-	}
-	return val;
+	c = dwarf_cursor(block + 1, block + len, false);
+	return dwarf_cursor__uleb_lenient(&c);
 }
 
 /*

@@ -14,6 +14,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
+#include "dwarf_cursor.h"
 #include "dwarf_locations.h"
 #include "log.h"
 
@@ -50,105 +51,9 @@ struct loc_iter {
 	bool			done;
 };
 
-/* ---- bounded reading ---------------------------------------------------------- */
-
-/* A cursor over [p, end): reads past end set bad and return 0. */
-struct cursor {
-	const uint8_t	*p, *end;
-	bool		big_endian;
-	bool		bad;
-};
-
-static bool has(struct cursor *c, uint64_t n)
+static struct dwarf_cursor cursor_at(const struct loc_unit *u, const uint8_t *p, const uint8_t *end)
 {
-	if ((uint64_t)(c->end - c->p) >= n)
-		return true;
-	c->bad = true;
-	return false;
-}
-
-static void skip(struct cursor *c, uint64_t n)
-{
-	if (has(c, n))
-		c->p += n;
-}
-
-/* An unsigned value of @n bytes (1 to 8). */
-static uint64_t get_fixed(struct cursor *c, unsigned int n)
-{
-	uint64_t v = 0;
-	unsigned int i;
-
-	if (!has(c, n))
-		return 0;
-	if (c->big_endian)
-		for (i = 0; i < n; i++)
-			v = v << 8 | c->p[i];
-	else
-		for (i = n; i-- > 0;)
-			v = v << 8 | c->p[i];
-	c->p += n;
-	return v;
-}
-
-/* A signed value of @n bytes, sign-extended as libdw stores it in a Dwarf_Word. */
-static uint64_t get_signed(struct cursor *c, unsigned int n)
-{
-	uint64_t v = get_fixed(c, n);
-
-	if (n < 8 && (v >> (8 * n - 1)) & 1)
-		v |= ~0ull << (8 * n);
-	return v;
-}
-
-/* A ULEB128 that ends before c->end and fits 64 bits; else bad. */
-static uint64_t get_uleb(struct cursor *c)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (c->p < c->end && shift < 64) {
-		uint8_t b = *c->p++;
-
-		if (shift == 63 && (b & 0x7e))
-			break;
-		v |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80))
-			return v;
-		shift += 7;
-	}
-	c->bad = true;
-	return 0;
-}
-
-/*
- * An SLEB128 of at most 9 bytes that ends before c->end; else bad (libdw
- * reads a tenth byte its own way).
- */
-static uint64_t get_sleb(struct cursor *c)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (c->p < c->end && shift < 63) {
-		uint8_t b = *c->p++;
-
-		v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~0ull << shift;
-			return v;
-		}
-	}
-	c->bad = true;
-	return 0;
-}
-
-static struct cursor cursor_at(const struct loc_unit *u, const uint8_t *p, const uint8_t *end)
-{
-	return (struct cursor){ .p = p, .end = end, .big_endian = u->secs->big_endian,
-				.bad = p > end };
+	return dwarf_cursor(p, end, u->secs->big_endian);
 }
 
 /* ---- the unit DIE ----------------------------------------------------------------- */
@@ -200,23 +105,23 @@ static int collect_unit_attr(const struct die_attr *a, void *arg)
  */
 static uint64_t implicit_lists_base(const struct die_sections *s)
 {
-	struct cursor c = { .p = s->loclists.data, .end = s->loclists.data + s->loclists.size,
+	struct dwarf_cursor c = { .p = s->loclists.data, .end = s->loclists.data + s->loclists.size,
 			    .big_endian = s->big_endian };
-	uint64_t length = get_fixed(&c, 4), version, addr_size, seg_size, count;
+	uint64_t length = dwarf_cursor__fixed(&c, 4), version, addr_size, seg_size, count;
 	unsigned int off_size = 4;
 
 	if (c.bad)
 		return UINT64_MAX;	/* libdw reads 4 bytes regardless: unsure */
 	if (length == 0xffffffff) {
-		length = get_fixed(&c, 8);
+		length = dwarf_cursor__fixed(&c, 8);
 		off_size = 8;
 	}
-	if (c.bad || !has(&c, 8) || length < 8 || length > (uint64_t)(c.end - c.p))
+	if (c.bad || !dwarf_cursor__has(&c, 8) || length < 8 || length > (uint64_t)(c.end - c.p))
 		return 0;
-	version = get_fixed(&c, 2);
-	addr_size = get_fixed(&c, 1);
-	seg_size = get_fixed(&c, 1);
-	count = get_fixed(&c, 4);
+	version = dwarf_cursor__fixed(&c, 2);
+	addr_size = dwarf_cursor__fixed(&c, 1);
+	seg_size = dwarf_cursor__fixed(&c, 1);
+	count = dwarf_cursor__fixed(&c, 4);
 	if (version != 5 || (addr_size != 4 && addr_size != 8) || seg_size || !count ||
 	    length - 8 < count * off_size)
 		return 0;
@@ -265,7 +170,7 @@ static void set_addr_base(struct loc_unit *u, const struct unit_attrs *ua)
 static bool read_addr(const struct loc_unit *u, uint64_t idx, uint64_t *ret)
 {
 	const struct die_bytes *s = &u->secs->addr;
-	struct cursor c;
+	struct dwarf_cursor c;
 	uint64_t room;
 
 	if (!u->addr_base_known || !s->data || s->size < u->addr_size ||
@@ -275,7 +180,7 @@ static bool read_addr(const struct loc_unit *u, uint64_t idx, uint64_t *ret)
 	if (idx > room / u->addr_size)
 		return false;
 	c = cursor_at(u, s->data + u->addr_base + idx * u->addr_size, s->data + s->size);
-	*ret = get_fixed(&c, u->addr_size);
+	*ret = dwarf_cursor__fixed(&c, u->addr_size);
 	return !c.bad;
 }
 
@@ -339,10 +244,10 @@ static bool op_is_breg(unsigned int atom)
 }
 
 /* A reference into .debug_info (DW_FORM_ref_addr sized), checked as libdw checks it. */
-static uint64_t get_info_ref(const struct loc_unit *u, struct cursor *c)
+static uint64_t get_info_ref(const struct loc_unit *u, struct dwarf_cursor *c)
 {
 	unsigned int size = u->version == 2 ? u->addr_size : u->off_size;
-	uint64_t off = get_fixed(c, size == 4 ? 4 : 8);
+	uint64_t off = dwarf_cursor__fixed(c, size == 4 ? 4 : 8);
 
 	if (off > u->secs->info.size)
 		c->bad = true;
@@ -350,19 +255,19 @@ static uint64_t get_info_ref(const struct loc_unit *u, struct cursor *c)
 }
 
 /* A ULEB128 block length and the block (DW_OP_entry_value, DW_OP_implicit_value). */
-static void get_block(struct cursor *c, Dwarf_Op *op)
+static void get_block(struct dwarf_cursor *c, Dwarf_Op *op)
 {
 	op->number2 = (uintptr_t)c->p;	/* as libdw: the block with its length */
-	op->number = get_uleb(c);
-	skip(c, op->number);
+	op->number = dwarf_cursor__uleb_strict(c);
+	dwarf_cursor__skip(c, op->number);
 }
 
 /* Two operands, the second only if a byte is left for it: as libdw reads them. */
-static void get_second(struct cursor *c, Dwarf_Op *op, bool is_signed)
+static void get_second(struct dwarf_cursor *c, Dwarf_Op *op, bool is_signed)
 {
-	if (!has(c, 1))
+	if (!dwarf_cursor__has(c, 1))
 		return;
-	op->number2 = is_signed ? get_sleb(c) : get_uleb(c);
+	op->number2 = is_signed ? dwarf_cursor__sleb_strict(c) : dwarf_cursor__uleb_strict(c);
 }
 
 /*
@@ -370,14 +275,14 @@ static void get_second(struct cursor *c, Dwarf_Op *op, bool is_signed)
  * (DWARF 5, 2.5.1 and 7.7.1): false for an operation libdw does not know,
  * or one this decoder leaves to libdw. A flat switch over the opcodes.
  */
-static bool decode_op(const struct loc_unit *u, struct cursor *c, Dwarf_Op *op)
+static bool decode_op(const struct loc_unit *u, struct dwarf_cursor *c, Dwarf_Op *op)
 {
 	op->atom = *c->p++;
 	op->number = op->number2 = 0;
 	if (op_is_reg(op->atom) || (op->atom >= DW_OP_lit0 && op->atom <= DW_OP_lit31))
 		return true;
 	if (op_is_breg(op->atom)) {
-		op->number = get_sleb(c);
+		op->number = dwarf_cursor__sleb_strict(c);
 		return !c->bad;
 	}
 	switch (op->atom) {
@@ -391,44 +296,44 @@ static bool decode_op(const struct loc_unit *u, struct cursor *c, Dwarf_Op *op)
 	case DW_OP_stack_value:
 		break;
 	case DW_OP_addr:
-		op->number = get_fixed(c, u->addr_size);
+		op->number = dwarf_cursor__fixed(c, u->addr_size);
 		break;
 	case DW_OP_const1u: case DW_OP_pick: case DW_OP_deref_size: case DW_OP_xderef_size:
-		op->number = get_fixed(c, 1);
+		op->number = dwarf_cursor__fixed(c, 1);
 		break;
 	case DW_OP_const1s:
-		op->number = get_signed(c, 1);
+		op->number = dwarf_cursor__signed(c, 1);
 		break;
 	case DW_OP_const2u:
-		op->number = get_fixed(c, 2);
+		op->number = dwarf_cursor__fixed(c, 2);
 		break;
 	case DW_OP_const2s: case DW_OP_skip: case DW_OP_bra: case DW_OP_call2:
-		op->number = get_signed(c, 2);
+		op->number = dwarf_cursor__signed(c, 2);
 		break;
 	case DW_OP_const4u:
-		op->number = get_fixed(c, 4);
+		op->number = dwarf_cursor__fixed(c, 4);
 		break;
 	case DW_OP_const4s: case DW_OP_call4: case DW_OP_GNU_parameter_ref:
-		op->number = get_signed(c, 4);
+		op->number = dwarf_cursor__signed(c, 4);
 		break;
 	case DW_OP_const8u: case DW_OP_const8s:
-		op->number = get_fixed(c, 8);
+		op->number = dwarf_cursor__fixed(c, 8);
 		break;
 	case DW_OP_constu: case DW_OP_plus_uconst: case DW_OP_regx: case DW_OP_piece:
 	case DW_OP_convert: case DW_OP_GNU_convert: case DW_OP_reinterpret:
 	case DW_OP_GNU_reinterpret: case DW_OP_addrx: case DW_OP_GNU_addr_index:
 	case DW_OP_constx: case DW_OP_GNU_const_index:
-		op->number = get_uleb(c);
+		op->number = dwarf_cursor__uleb_strict(c);
 		break;
 	case DW_OP_consts: case DW_OP_fbreg:
-		op->number = get_sleb(c);
+		op->number = dwarf_cursor__sleb_strict(c);
 		break;
 	case DW_OP_bregx:
-		op->number = get_uleb(c);
+		op->number = dwarf_cursor__uleb_strict(c);
 		get_second(c, op, true);
 		break;
 	case DW_OP_bit_piece: case DW_OP_regval_type: case DW_OP_GNU_regval_type:
-		op->number = get_uleb(c);
+		op->number = dwarf_cursor__uleb_strict(c);
 		get_second(c, op, false);
 		break;
 	case DW_OP_implicit_value: case DW_OP_entry_value: case DW_OP_GNU_entry_value:
@@ -442,16 +347,16 @@ static bool decode_op(const struct loc_unit *u, struct cursor *c, Dwarf_Op *op)
 		get_second(c, op, false);	/* libdw reads the byte offset unsigned */
 		break;
 	case DW_OP_deref_type: case DW_OP_GNU_deref_type: case DW_OP_xderef_type:
-		if (has(c, 2)) {
-			op->number = get_fixed(c, 1);
-			op->number2 = get_uleb(c);
+		if (dwarf_cursor__has(c, 2)) {
+			op->number = dwarf_cursor__fixed(c, 1);
+			op->number2 = dwarf_cursor__uleb_strict(c);
 		}
 		break;
 	case DW_OP_const_type: case DW_OP_GNU_const_type:
-		op->number = get_uleb(c);
-		if (has(c, 1)) {
+		op->number = dwarf_cursor__uleb_strict(c);
+		if (dwarf_cursor__has(c, 1)) {
 			op->number2 = (uintptr_t)c->p;
-			skip(c, get_fixed(c, 1));
+			dwarf_cursor__skip(c, dwarf_cursor__fixed(c, 1));
 		}
 		break;
 	default:	/* also DW_OP_GNU_uninit: elfutils 0.188 refuses it, later ones not */
@@ -466,8 +371,8 @@ static bool decode_op(const struct loc_unit *u, struct cursor *c, Dwarf_Op *op)
  */
 static int entry_value_reg(const struct loc_unit *u, const Dwarf_Op *op, const uint8_t *end)
 {
-	struct cursor c = cursor_at(u, (const uint8_t *)(uintptr_t)op->number2, end);
-	uint64_t len = get_uleb(&c);
+	struct dwarf_cursor c = cursor_at(u, (const uint8_t *)(uintptr_t)op->number2, end);
+	uint64_t len = dwarf_cursor__uleb_strict(&c);
 
 	return !c.bad && len == 1 && c.p < c.end && op_is_reg(*c.p) ? *c.p : -1;
 }
@@ -479,7 +384,7 @@ static int entry_value_reg(const struct loc_unit *u, const Dwarf_Op *op, const u
 static bool decode_expr(const struct loc_unit *u, const uint8_t *p, uint64_t len,
 			struct loc_expr *ret)
 {
-	struct cursor c = cursor_at(u, p, p + len);
+	struct dwarf_cursor c = cursor_at(u, p, p + len);
 	Dwarf_Op first = { 0 }, scratch;
 	int entry_reg = -1;
 	uint64_t addr = 0;
@@ -520,7 +425,7 @@ static bool decode_expr(const struct loc_unit *u, const uint8_t *p, uint64_t len
  * and its expression in *expr and *len, 0 at the end of the list, -1 when
  * to be left to libdw. Base address selections are skipped, as libdw does.
  */
-static int next_loc_entry(const struct loc_unit *u, struct cursor *c, const uint8_t **expr,
+static int next_loc_entry(const struct loc_unit *u, struct dwarf_cursor *c, const uint8_t **expr,
 			  uint64_t *len)
 {
 	unsigned int w = u->addr_size;
@@ -529,18 +434,18 @@ static int next_loc_entry(const struct loc_unit *u, struct cursor *c, const uint
 	for (;;) {
 		uint64_t begin, end;
 
-		if (!has(c, 2 * w))
+		if (!dwarf_cursor__has(c, 2 * w))
 			return -1;
-		begin = get_fixed(c, w);
-		end = get_fixed(c, w);
+		begin = dwarf_cursor__fixed(c, w);
+		end = dwarf_cursor__fixed(c, w);
 		if (begin == escape && end == escape)
 			return -1;
 		if (begin == escape)
 			continue;
 		if (!begin && !end)
 			return 0;
-		*len = get_fixed(c, 2);
-		if (c->bad || !has(c, *len))
+		*len = dwarf_cursor__fixed(c, 2);
+		if (c->bad || !dwarf_cursor__has(c, *len))
 			return -1;
 		*expr = c->p;
 		c->p += *len;
@@ -549,9 +454,9 @@ static int next_loc_entry(const struct loc_unit *u, struct cursor *c, const uint
 }
 
 /* An index into .debug_addr that libdw resolves. */
-static bool get_addrx(const struct loc_unit *u, struct cursor *c)
+static bool get_addrx(const struct loc_unit *u, struct dwarf_cursor *c)
 {
-	uint64_t addr, idx = get_uleb(c);
+	uint64_t addr, idx = dwarf_cursor__uleb_strict(c);
 
 	return !c->bad && read_addr(u, idx, &addr);
 }
@@ -561,13 +466,13 @@ static bool get_addrx(const struct loc_unit *u, struct cursor *c)
  * 7.7.3), as next_loc_entry(). Base address entries are skipped, and
  * DW_LLE_default_location is an entry like the others, as libdw has them.
  */
-static int next_loclists_entry(const struct loc_unit *u, struct cursor *c,
+static int next_loclists_entry(const struct loc_unit *u, struct dwarf_cursor *c,
 			       const uint8_t **expr, uint64_t *len)
 {
 	unsigned int w = u->addr_size;
 
 	for (;;) {
-		if (!has(c, 1))
+		if (!dwarf_cursor__has(c, 1))
 			return -1;
 		switch (*c->p++) {
 		case DW_LLE_end_of_list:
@@ -577,7 +482,7 @@ static int next_loclists_entry(const struct loc_unit *u, struct cursor *c,
 				return -1;
 			continue;
 		case DW_LLE_base_address:
-			skip(c, w);
+			dwarf_cursor__skip(c, w);
 			if (c->bad)
 				return -1;
 			continue;
@@ -588,26 +493,26 @@ static int next_loclists_entry(const struct loc_unit *u, struct cursor *c,
 		case DW_LLE_startx_length:
 			if (!get_addrx(u, c))
 				return -1;
-			get_uleb(c);
+			dwarf_cursor__uleb_strict(c);
 			break;
 		case DW_LLE_offset_pair:
-			get_uleb(c);
-			get_uleb(c);
+			dwarf_cursor__uleb_strict(c);
+			dwarf_cursor__uleb_strict(c);
 			break;
 		case DW_LLE_default_location:
 			break;
 		case DW_LLE_start_end:
-			skip(c, 2 * w);
+			dwarf_cursor__skip(c, 2 * w);
 			break;
 		case DW_LLE_start_length:
-			skip(c, w);
-			get_uleb(c);
+			dwarf_cursor__skip(c, w);
+			dwarf_cursor__uleb_strict(c);
 			break;
 		default:	/* DW_LLE_GNU_view_pair and others: libdw's to judge */
 			return -1;
 		}
-		*len = get_uleb(c);
-		if (c->bad || !has(c, *len))
+		*len = dwarf_cursor__uleb_strict(c);
+		if (c->bad || !dwarf_cursor__has(c, *len))
 			return -1;
 		*expr = c->p;
 		c->p += *len;
@@ -619,9 +524,9 @@ static int next_loclists_entry(const struct loc_unit *u, struct cursor *c,
 static bool attr_value(const struct loc_unit *u, const Dwarf_Attribute *attr, unsigned int size,
 		       uint64_t *ret)
 {
-	struct cursor c = cursor_at(u, attr->valp, u->end);
+	struct dwarf_cursor c = cursor_at(u, attr->valp, u->end);
 
-	*ret = get_fixed(&c, size);
+	*ret = dwarf_cursor__fixed(&c, size);
 	return !c.bad;
 }
 
@@ -633,14 +538,14 @@ static bool loclistx_offset(const struct loc_unit *u, const Dwarf_Attribute *att
 			    uint64_t *ret)
 {
 	const struct die_bytes *s = &u->secs->loclists;
-	struct cursor c = cursor_at(u, attr->valp, u->end);
-	uint64_t idx = get_uleb(&c), base = u->lists_base, entry;
+	struct dwarf_cursor c = cursor_at(u, attr->valp, u->end);
+	uint64_t idx = dwarf_cursor__uleb_strict(&c), base = u->lists_base, entry;
 
 	if (c.bad || !u->lists_base_known || s->size < u->off_size ||
 	    base > s->size - u->off_size || idx > (s->size - u->off_size - base) / u->off_size)
 		return false;
 	c = cursor_at(u, s->data + base + idx * u->off_size, s->data + s->size);
-	entry = get_fixed(&c, u->off_size);
+	entry = dwarf_cursor__fixed(&c, u->off_size);
 	*ret = entry + base;
 	return !c.bad && *ret >= entry;
 }
@@ -678,26 +583,26 @@ static bool list_start(struct loc_iter *it)
 static bool expr_start(struct loc_iter *it)
 {
 	const struct loc_unit *u = it->unit;
-	struct cursor c = cursor_at(u, it->attr.valp, u->end);
+	struct dwarf_cursor c = cursor_at(u, it->attr.valp, u->end);
 	uint64_t len;
 
 	switch (it->attr.form) {
 	case DW_FORM_exprloc:
-		len = get_uleb(&c);
+		len = dwarf_cursor__uleb_strict(&c);
 		break;
 	/* Before DWARF 4 a block; libdw refuses one as a location since. */
 	case DW_FORM_block:
-		len = u->version < 4 ? get_uleb(&c) : (c.bad = true, 0);
+		len = u->version < 4 ? dwarf_cursor__uleb_strict(&c) : (c.bad = true, 0);
 		break;
 	case DW_FORM_block1: case DW_FORM_block2: case DW_FORM_block4:
-		len = u->version < 4 ? get_fixed(&c, it->attr.form == DW_FORM_block1 ? 1 :
+		len = u->version < 4 ? dwarf_cursor__fixed(&c, it->attr.form == DW_FORM_block1 ? 1 :
 						      it->attr.form == DW_FORM_block2 ? 2 : 4) :
 				       (c.bad = true, 0);
 		break;
 	default:
 		return false;
 	}
-	if (c.bad || !has(&c, len))
+	if (c.bad || !dwarf_cursor__has(&c, len))
 		return false;
 	it->kind = LOC_EXPR;
 	it->p = c.p;
@@ -708,7 +613,7 @@ static bool expr_start(struct loc_iter *it)
 /* The next entry without libdw: 1, 0 after the last, -1 when to be left to libdw. */
 static int fast_next(struct loc_iter *it, struct loc_expr *ret)
 {
-	struct cursor c = cursor_at(it->unit, it->p, it->end);
+	struct dwarf_cursor c = cursor_at(it->unit, it->p, it->end);
 	const uint8_t *expr;
 	uint64_t len;
 	int rc;

@@ -15,6 +15,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
 
+#include "dwarf_cursor.h"
 #include "dwarf_loader_int.h"
 #include "dwarf_xunits.h"
 #include "log.h"
@@ -155,8 +156,8 @@ static int read_debug_sup(Elf *elf, bool supp, struct alt_link *link)
 {
 	Elf_Data *d = section_data(elf, ".debug_sup");
 	const uint8_t *p, *end, *nul;
-	uint64_t len = 0;
-	unsigned int shift = 0;
+	struct dwarf_cursor c;
+	uint64_t len;
 
 	if (!d || !d->d_buf || d->d_size < 4)
 		return d ? -EINVAL : 0;
@@ -170,14 +171,11 @@ static int read_debug_sup(Elf *elf, bool supp, struct alt_link *link)
 	if (!nul || (nul == p + 3) != supp)
 		return -EINVAL;
 	link->name = (const char *)p + 3;
-	for (p = nul + 1; p < end && shift < 64; shift += 7) {
-		len |= (uint64_t)(*p & 0x7f) << shift;
-		if (!(*p++ & 0x80))
-			break;
-	}
-	if (len > (uint64_t)(end - p))
+	c = dwarf_cursor(nul + 1, end, false);
+	len = dwarf_cursor__uleb_lenient(&c);
+	if (c.bad || len > (uint64_t)(c.end - c.p))
 		return -EINVAL;
-	link->id = p;
+	link->id = c.p;
 	link->id_len = len;
 	return 1;
 }
