@@ -15,7 +15,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_file.c dwarf_archive.c dwarf_loader.c dwarf_xunits.c \
+SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c dwarf_xunits.c \
 	dwarf_locations.c die_reader.c \
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \

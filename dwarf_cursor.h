@@ -121,45 +121,49 @@ static inline uint8_t dwarf_cursor__u8(struct dwarf_cursor *c)
 	return (uint8_t)dwarf_cursor__fixed(c, 1);
 }
 
-/* ULEB128 as libdw's attribute readers take it: bits past the 64th dropped. */
-static inline uint64_t dwarf_cursor__uleb_lenient(struct dwarf_cursor *c)
+/*
+ * The bits of a LEB128 as libdw's attribute readers take them: any length,
+ * bits past the 64th dropped. *@shift is 7 times its length, *@last its
+ * last byte.
+ */
+static inline uint64_t dwarf_cursor__leb_lenient(struct dwarf_cursor *c, unsigned int *shift,
+						 uint8_t *last)
 {
 	uint64_t v = 0;
-	unsigned int shift = 0;
 
+	*shift = 0;
 	while (c->p < c->end) {
 		uint8_t b = *c->p++;
 
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
+		if (*shift < 64)
+			v |= (uint64_t)(b & 0x7f) << *shift;
+		*shift += 7;
+		if (!(b & 0x80)) {
+			*last = b;
 			return v;
+		}
 	}
 	dwarf_cursor__fail(c);
 	return 0;
 }
 
-/* SLEB128 as libdw's attribute readers take it. */
+static inline uint64_t dwarf_cursor__uleb_lenient(struct dwarf_cursor *c)
+{
+	unsigned int shift;
+	uint8_t last;
+
+	return dwarf_cursor__leb_lenient(c, &shift, &last);
+}
+
 static inline int64_t dwarf_cursor__sleb_lenient(struct dwarf_cursor *c)
 {
-	uint64_t v = 0;
-	unsigned int shift = 0;
+	unsigned int shift;
+	uint8_t last = 0;
+	uint64_t v = dwarf_cursor__leb_lenient(c, &shift, &last);
 
-	while (c->p < c->end) {
-		uint8_t b = *c->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~0ull << shift;
-			return (int64_t)v;
-		}
-	}
-	dwarf_cursor__fail(c);
-	return 0;
+	if (!c->bad && shift < 64 && (last & 0x40))
+		v |= ~0ull << shift;
+	return (int64_t)v;
 }
 
 /* ULEB128 as libdw 0.188 reads one in a location: it must fit 64 bits. */

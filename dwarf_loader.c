@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * DWARF to the model, one CU: it is walked depth-first; a type DIE gets its
- * core id after every type nested inside it, and references are resolved by
- * DIE offset once the walk of the CU is done. The file and the order of
- * the CUs are dwarf_file.c's.
+ * A DWARF file and its CUs: opening and checking the ELF file, listing the
+ * units in DWARF order on the main thread, loading them on the thread pool
+ * (cu_pool.c) and handing them over in CU order, giving back the pages of
+ * .debug_info that are done with. One CU's DIEs are dwarf_cu.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,1824 +19,771 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
-#include "dwarf_cursor.h"
-#include "dwarf_functions.h"
+#include "cu_pool.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
-#include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"
+#include "phase_stats.h"
 
-/* Producer extension tags and forms not in every dwarf.h. */
-enum {
-	TAG_LLVM_ANNOTATION = 0x6000,
-	FORM_GNU_ref_alt = 0x1f20,
-	FORM_GNU_strp_alt = 0x1f21,
-};
+/* ---- file ---------------------------------------------------------------- */
 
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	/* Only the named file is read: no separate debug files are looked for. */
+	return -1;
+}
 
-/* A reference waiting for the end of the CU walk. */
-struct ref_fixup {
-	uint32_t	*slot;		/* arena memory, or NULL for types[id].type */
-	uint32_t	id;		/* when slot is NULL: the type whose target it is */
-	uint64_t	die_off;	/* the referenced DIE */
-};
-
-/* A DWARF 4 bitfield whose storage size may need its type's size. */
-struct bitfield_fixup {
-	struct member	*member;	/* arena copy; NULL while on the stack */
-	uint32_t	index;		/* position on the member stack until then */
-	uint64_t	byte_offset;	/* DW_AT_data_member_location */
-	uint64_t	dw_bit_offset;	/* DW_AT_bit_offset: from the storage unit's MSB */
-	uint64_t	storage_size;	/* DW_AT_byte_size of the member, or 0 */
-};
-
-/* A member or parameter of a struct or prototype still being read. */
-struct pending_member {
-	struct member	m;
-	uint64_t	type_off;	/* DIE offset of its type, or NO_TYPE */
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
 };
 
 /*
- * A DIE's key in the maps below: its section offset, with flags for DIEs
- * of type units, which a CU refers to by signature (DW_FORM_ref_sig8) and
- * whose DWARF 4 section, .debug_types, has offsets of its own, and for
- * DIEs of the dwz supplementary file (XUNIT_KEY_ALT). Subprograms,
- * parameters and variables are known by their offset and that last flag.
+ * libelf maps the whole file, and says "invalid ELF file" when it cannot:
+ * under a tight address-space limit, say that memory ran out instead.
  */
-static const uint64_t KEY_TYPE_UNIT = 1ull << 63;
-static const uint64_t KEY_DEBUG_TYPES = 1ull << 62;
-static const uint64_t KEY_ALT = XUNIT_KEY_ALT;
-static const uint64_t KEY_OFFSET = XUNIT_KEY_OFFSET;
-
-/* The DWARF 4 type unit stub of a struct: it stands for the unit's type. */
-struct type_alias {
-	uint64_t	key;		/* the stub DIE's */
-	uint64_t	target;		/* the type unit DIE's */
-};
-
-/* A slot of the DIE map, an open-addressing hash table: key + 1, 0 when free. */
-struct die_map_entry {
-	uint64_t	key_plus1;
-	uint32_t	id;
-};
-
-/* Per-CU load state: one owner, never shared between threads. */
-struct cu_loader {
-	const struct dwarf_loader_opts	*opts;
-	const struct dwarf_file		*df;
-	struct cu			*cu;
-	struct die_map_entry		*map;
-	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
-	struct type_alias		*aliases;
-	uint32_t			nr_aliases, aliases_cap;
-	struct ref_fixup		*refs;
-	uint32_t			nr_refs, refs_cap;
-	struct bitfield_fixup		*bitfields;
-	uint32_t			nr_bitfields, bitfields_cap;
-	struct pending_member		*stack;		/* members of open structs */
-	uint32_t			nr_stack, stack_cap;
-	struct fn_param			*pstack;	/* parameters of open subprograms */
-	uint32_t			nr_pstack, pstack_cap;
-	struct fn_param			*params;	/* of finished subprograms */
-	uint32_t			nr_params, params_cap;
-	struct annotation		*astack;	/* decl tags of open DIEs */
-	uint32_t			nr_astack, astack_cap;
-	struct annotation		*annots;	/* of finished subprograms, variables */
-	uint32_t			nr_annots, annots_cap;
-	struct fn_info			*fns;		/* finished subprograms, nested first */
-	uint32_t			nr_fns, fns_cap;
-	struct var_info			*vars;		/* top-level variables, DIE order */
-	uint32_t			nr_vars, vars_cap;
-	uint32_t			nr_unresolved;
-	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
-	struct loc_unit			loc_unit;	/* of the last unit DIE read */
-	struct xunit_cache		xunits;		/* units beyond the CU it reached */
-	unsigned int			foreign;	/* loading DIEs of other CUs alone */
-	struct loc_counts		loc_counts;
-	unsigned int			depth;
-	bool				is_clang;	/* DW_AT_producer names clang */
-	unsigned int			private_depth;	/* inside functions or structs */
-};
-
-/* Attributes of one DIE, read in one pass. */
-struct die_attrs {
-	const char	*name;
-	uint64_t	byte_size;
-	uint64_t	type_off;
-	uint64_t	encoding;
-	uint64_t	member_location;
-	uint64_t	bit_offset;
-	uint64_t	data_bit_offset;
-	uint64_t	bit_size;
-	uint64_t	upper_bound;
-	uint64_t	count;
-	uint64_t	const_value;
-	const char	*const_string;
-	uint64_t	origin_off;	/* DW_AT_abstract_origin, when has_origin */
-	uint64_t	spec_off;	/* DW_AT_specification, when has_spec */
-	uint64_t	calling_convention;
-	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
-	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
-	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
-	bool		has_upper_bound, has_count, upper_bound_const, count_const;
-	bool		is_declaration;
-	bool		has_origin, has_spec, has_location, has_const_value, has_low_pc;
-	bool		is_external, is_artificial, is_inline;
-	/* Read for printing only. */
-	uint64_t	alignment;
-	uint64_t	decl_line;
-	bool		is_vector;
-	const struct die_unit *unit;	/* of the DIE being read */
-	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
-	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
-	const char	*err;		/* why the DIE is bad, or NULL */
-};
-
-enum { MAX_DIE_DEPTH = 512 };
-
-static int load_children(struct cu_loader *l, struct die *parent);
-static int load_function_children(struct cu_loader *l, struct die *die);
-static int load_function_children_die(struct cu_loader *l, struct die *die);
-static int load_die(struct cu_loader *l, struct die *die);
-static int load_imported_unit(struct cu_loader *l, struct die *die);
-static bool is_mapped(struct cu_loader *l, uint64_t key);
-static int load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx);
-static int load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx);
-static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id);
-
-/* ---- attributes ---------------------------------------------------------- */
-
-/* KEY_ALT for a unit of the supplementary file, else 0. */
-static uint64_t unit_key_alt(const struct cu_loader *l, const struct die_unit *u)
+static int check_address_space(const char *path, int fd, off_t size)
 {
-	return u->secs != &l->df->secs ? KEY_ALT : 0;
-}
+	void *p;
 
-/* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
-static uint64_t unit_key_flags(const struct die_unit *u)
-{
-	if (u->unit_type != DW_UT_type && u->unit_type != DW_UT_split_type)
+	if (!size)
 		return 0;
-	return KEY_TYPE_UNIT | (u->in_types ? KEY_DEBUG_TYPES : 0);
-}
-
-static uint64_t die_key(const struct cu_loader *l, const struct die *die)
-{
-	return die->off | unit_key_flags(die->unit) | unit_key_alt(l, die->unit);
-}
-
-/* How subprograms, parameters and variables know a DIE. */
-static uint64_t die_plain_key(const struct cu_loader *l, const struct die *die)
-{
-	return die->off | unit_key_alt(l, die->unit);
-}
-
-/* The key of a DIE libdw found (references leaving the unit). */
-static uint64_t libdw_die_key(Dwarf_Die *die)
-{
-	uint64_t off = dwarf_dieoffset(die);
-	Dwarf_Half version;
-	uint8_t unit_type;
-
-	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL) ||
-	    (unit_type != DW_UT_type && unit_type != DW_UT_split_type))
-		return off;
-	return off | KEY_TYPE_UNIT | (version < 5 ? KEY_DEBUG_TYPES : 0);
-}
-
-/*
- * Constant forms as pahole reads them: data1/2/4/8 and udata zero-extended,
- * sdata and implicit_const with their sign. False for non-constant forms.
- * Before DWARF 4, data4 and data8 may be section offsets, as libdw judges
- * by the attribute: it decides those.
- */
-static bool attr_constant(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word uval;
-
-	if (u->version >= 4 || (a->form != DW_FORM_data4 && a->form != DW_FORM_data8))
-		return die_attr__constant(a, ret);
-	attr = die_attr__libdw(u, a);
-	if (dwarf_formudata(&attr, &uval))
-		return false;
-	*ret = uval;
-	return true;
-}
-
-/* DW_AT_data_member_location: a constant, or a DW_OP_plus_uconst block (DWARF 2/3). */
-static uint64_t attr_member_location(const struct die_unit *u, const struct die_attr *a)
-{
-	struct dwarf_cursor c;
-	const uint8_t *block;
-	uint64_t val = 0, len;
-
-	if (attr_constant(u, a, &val))
-		return val;
-	if (!die_attr__block(a, &block, &len) || len < 2 || block[0] != DW_OP_plus_uconst)
+	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p != MAP_FAILED) {
+		munmap(p, size);
 		return 0;
-	c = dwarf_cursor(block + 1, block + len, false);
-	return dwarf_cursor__uleb_lenient(&c);
+	}
+	if (errno != ENOMEM)
+		return 0;
+	pr_err("%s: out of memory: cannot map its %lld bytes", path, (long long)size);
+	return -ENOMEM;
 }
 
 /*
- * A reference attribute's target: its key, or with @plain its section
- * offset. References out of the unit are libdw's to follow. A bad one
- * fails the DIE.
+ * Rejects an ELF image of @size bytes (a file, or an archive member) whose
+ * section table or sections lie past its end. @path names it in messages.
  */
-static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
-		     uint64_t *ret)
+static int check_elf_image(const char *path, Elf *elf, uint64_t size)
 {
-	Dwarf_Attribute attr;
-	Dwarf_Die ref;
-	uint64_t off;
+	size_t shnum, i;
+	GElf_Ehdr ehdr;
 
-	if (die_attr__ref(da->unit, a, &off)) {
-		*ret = (plain ? off : off | unit_key_flags(da->unit)) | da->key_alt;
-		return true;
-	}
-	/* Into the supplementary file; from it, ref_addr stays in it. */
-	if (a->form == FORM_GNU_ref_alt || a->form == DW_FORM_ref_sup4 ||
-	    a->form == DW_FORM_ref_sup8 || (a->form == DW_FORM_ref_addr && da->key_alt)) {
-		*ret = (a->value & KEY_OFFSET) | KEY_ALT;
-		return true;
-	}
-	attr = die_attr__libdw(da->unit, a);
-	if (!dwarf_formref_die(&attr, &ref)) {
-		da->err = "bad reference";
-		return false;
-	}
-	*ret = plain ? dwarf_dieoffset(&ref) : libdw_die_key(&ref);
-	return true;
-}
-
-/* A string attribute; the indexed forms are libdw's. */
-static const char *attr_string(const struct cu_loader *l, const struct die_unit *u,
-			       const struct die_attr *a)
-{
-	Dwarf_Attribute attr;
-
-	switch (a->form) {
-	case DW_FORM_string: case DW_FORM_strp: case DW_FORM_line_strp:
-		return die_attr__string(u, a);
-	case FORM_GNU_strp_alt: case DW_FORM_strp_sup:
-		return dwarf_xunits__alt_string(l->df->xunits, a->value);
-	default:
-		attr = die_attr__libdw(u, a);
-		return dwarf_formstring(&attr);
-	}
-}
-
-static bool attr_flag(const struct die_attr *a)
-{
-	bool flag;
-
-	return die_attr__flag(a, &flag) && flag;
-}
-
-static int collect_attr(const struct die_attr *attr, void *arg)
-{
-	struct die_attrs *a = arg;
-	const struct die_unit *u = a->unit;
-	uint64_t val;
-
-	switch (attr->name) {
-	case DW_AT_name:
-		/* NULL: a string offset past the end of .debug_str, or a bad form */
-		a->name = attr_string(a->loader, u, attr);
-		if (!a->name)
-			a->err = "bad DW_AT_name";
-		break;
-	case DW_AT_byte_size:
-		a->has_byte_size = attr_constant(u, attr, &a->byte_size);
-		break;
-	case DW_AT_type:
-		a->has_type = attr_ref(attr, a, false, &a->type_off);
-		break;
-	case DW_AT_encoding:
-		attr_constant(u, attr, &a->encoding);
-		break;
-	case DW_AT_data_member_location:
-		a->member_location = attr_member_location(u, attr);
-		break;
-	case DW_AT_bit_offset:
-		a->has_bit_offset = attr_constant(u, attr, &a->bit_offset);
-		break;
-	case DW_AT_data_bit_offset:
-		a->has_data_bit_offset = attr_constant(u, attr, &a->data_bit_offset);
-		break;
-	case DW_AT_bit_size:
-		attr_constant(u, attr, &a->bit_size);
-		break;
-	case DW_AT_upper_bound:
-		a->has_upper_bound = true;
-		a->upper_bound_const = attr_constant(u, attr, &a->upper_bound);
-		break;
-	case DW_AT_count:
-		a->has_count = true;
-		a->count_const = attr_constant(u, attr, &a->count);
-		break;
-	case DW_AT_const_value:
-		a->has_const_value = true;
-		if (!attr_constant(u, attr, &a->const_value))
-			a->const_string = attr_string(a->loader, u, attr);
-		break;
-	case DW_AT_declaration:
-		a->is_declaration = attr_flag(attr);
-		break;
-	case DW_AT_abstract_origin:
-		a->has_origin = attr_ref(attr, a, true, &a->origin_off);
-		break;
-	case DW_AT_specification:
-		a->has_spec = attr_ref(attr, a, true, &a->spec_off);
-		break;
-	case DW_AT_calling_convention:
-		attr_constant(u, attr, &a->calling_convention);
-		break;
-	case DW_AT_location:
-		a->location = die_attr__libdw(u, attr);
-		a->has_location = true;
-		break;
-	case DW_AT_low_pc:
-		a->low_pc = *attr;
-		a->has_low_pc = true;
-		break;
-	/* Presence is what counts, as for upstream pahole. */
-	case DW_AT_external:
-		a->is_external = true;
-		break;
-	case DW_AT_artificial:
-		a->is_artificial = true;
-		break;
-	case DW_AT_inline:
-		a->is_inline = attr_constant(u, attr, &val) && val != DW_INL_not_inlined;
-		break;
-	case DW_AT_alignment:
-		attr_constant(u, attr, &a->alignment);
-		break;
-	case DW_AT_decl_line:
-		attr_constant(u, attr, &a->decl_line);
-		break;
-	case DW_AT_GNU_vector:
-		a->is_vector = attr_flag(attr);
-		break;
-	}
-	return 0;
-}
-
-/* ---- per-CU helpers -------------------------------------------------------- */
-
-static void loader_error(const struct cu_loader *l, const struct die *die, const char *what)
-{
-	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       (unsigned long long)die->off, what);
-}
-
-/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
-static int walk_error(const struct cu_loader *l, const struct die *die)
-{
-	loader_error(l, die, die->unit->errmsg ? die->unit->errmsg : "corrupt DIE tree");
-	return -EINVAL;
-}
-
-static int read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
-{
-	memset(a, 0, sizeof(*a));
-	a->unit = die->unit;
-	a->loader = l;
-	a->key_alt = unit_key_alt(l, die->unit);
-	l->nr_dies++;
-	if (die__attrs(die, collect_attr, a)) {
-		loader_error(l, die, die->unit->errmsg);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
 		return -EINVAL;
 	}
-	if (a->err) {
-		loader_error(l, die, a->err);
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
+		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
 		return -EINVAL;
+	}
+	if (ehdr.e_shoff > size ||
+	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
+	    size - ehdr.e_shoff) {
+		pr_err("%s: truncated or corrupt ELF file: the section table ends past the end of the file",
+		       path);
+		return -EINVAL;
+	}
+	for (i = 1; i < shnum; i++) {
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
+			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+			return -EINVAL;
+		}
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > size || shdr.sh_size > size - shdr.sh_offset)) {
+			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
+			       path, i);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
 
-static uint32_t map_slot(uint64_t key, uint32_t cap)
+/* check_elf_image() of the file at @path, which must be a regular file. */
+static int check_elf(const char *path)
 {
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
-}
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	Elf *elf = NULL;
+	int err = -EINVAL;
 
-/* Puts @key in @map (of @cap slots) unless it is there: the first id given stays. */
-static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, uint32_t id,
-		       uint32_t *nr)
-{
-	uint32_t i = map_slot(key, cap);
-
-	while (map[i].key_plus1 && map[i].key_plus1 != key + 1)
-		i = (i + 1) & (cap - 1);
-	if (map[i].key_plus1)
-		return;
-	map[i] = (struct die_map_entry){ .key_plus1 = key + 1, .id = id };
-	(*nr)++;
-}
-
-/* Makes room for one more entry, at most half the slots in use. */
-static int map_grow(struct cu_loader *l)
-{
-	uint32_t cap = l->map_cap ? l->map_cap * 2 : 1024, i, nr = 0;
-	struct die_map_entry *map;
-
-	if ((l->nr_map + 1) * 2 <= l->map_cap)
-		return 0;
-	if (cap <= l->map_cap)
-		return -ENOMEM;
-	map = calloc(cap, sizeof(*map));
-	if (!map)
-		return -ENOMEM;
-	for (i = 0; i < l->map_cap; i++)
-		if (l->map[i].key_plus1)
-			map_insert(map, cap, l->map[i].key_plus1 - 1, l->map[i].id, &nr);
-	free(l->map);
-	l->map = map;
-	l->map_cap = cap;
-	return 0;
-}
-
-/* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
-static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
-{
-	int err = map_grow(l);
-
-	if (!err)
-		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
+	if (fd < 0) {
+		err = -errno;
+		pr_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		pr_err("%s: not a regular file", path);
+	else if (!(err = check_address_space(path, fd, st.st_size)))
+		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
+				      st.st_size);
+	elf_end(elf);
+	close(fd);
 	return err;
 }
 
-/* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
-static int add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
+/*
+ * Number of non-empty sections called @name (or its .zdebug form); those in
+ * a section group (SHF_GROUP) are counted in *@grouped too.
+ */
+static unsigned int count_sections(Elf *elf, const char *name, unsigned int *grouped)
 {
-	int err = dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
+	Elf_Scn *scn = NULL;
+	unsigned int n = 0;
+	size_t shstrndx;
 
-	if (err)
-		return err;
-	l->refs[l->nr_refs++] = (struct ref_fixup){ .slot = slot, .id = id, .die_off = die_off };
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+		GElf_Shdr shdr;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		s = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (s && (!strcmp(s, name) ||
+			  (s[0] == '.' && s[1] == 'z' && !strcmp(s + 2, name + 1)))) {
+			n++;
+			*grouped += !!(shdr.sh_flags & SHF_GROUP);
+		}
+	}
+	return n;
+}
+
+/*
+ * A relocatable object compiled with type units (gcc -fdebug-types-section)
+ * has each type unit in a .debug_types (DWARF 4) or .debug_info (DWARF 5)
+ * section of its own, in a COMDAT group that the linker merges. libdw
+ * reads no grouped section, and only the first of a name, so the types of
+ * these units cannot be found: refuse, rather than write BTF with holes.
+ * -EOPNOTSUPP (reported), or 0.
+ */
+static int check_type_unit_sections(const char *path, Elf *elf)
+{
+	static const char *const names[] = { ".debug_info", ".debug_types" };
+	unsigned int i, grouped = 0;
+
+	for (i = 0; i < 2; i++) {
+		if (count_sections(elf, names[i], &grouped) > 1 || grouped) {
+			pr_err("%s: type units in %s sections of an unlinked object are not supported; link it first",
+			       path, names[i]);
+			return -EOPNOTSUPP;
+		}
+	}
 	return 0;
 }
 
-/* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
-static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
+/*
+ * Reports the file (or df->image) to libdwfl and finds its DWARF. -ENODATA
+ * for no DWARF is reported only when @report_nodata.
+ */
+static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 {
-	if (unit_key_alt(l, die->unit))
-		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
-	return die->unit->in_types ? dwarf_offdie_types(l->df->dwarf, die->off, ret) :
-				     dwarf_offdie(l->df->dwarf, die->off, ret);
+	const char *path = df->path, *bad;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	GElf_Ehdr ehdr;
+	int err = -EINVAL, dwfl_err;
+
+	df->dwfl = dwfl_begin(&offline_callbacks);
+	if (!df->dwfl)
+		goto err_dwfl;
+	mod = df->image ? dwfl_report_offline_memory(df->dwfl, path, path, df->image,
+						     df->image_size) :
+			  dwfl_report_offline(df->dwfl, path, path, -1);
+	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
+		goto err_dwfl;
+	df->elf = dwfl_module_getelf(mod, &bias);
+	if (!df->elf)
+		goto err_dwfl;
+	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
+	if (!df->dwarf && count_sections(df->elf, ".debug_info", &(unsigned int){ 0 }) &&
+	    (dwfl_err = dwfl_errno())) {
+		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
+		return -EINVAL;
+	}
+	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
+		if (report_nodata)
+			pr_err("%s: no DWARF debug information", path);
+		return -ENODATA;
+	}
+	if (!gelf_getehdr(df->elf, &ehdr))
+		goto err_dwfl;
+	err = check_type_unit_sections(path, df->elf);
+	if (err)
+		return err;
+	df->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	if (die_sections__init(&df->secs, dwarf_getelf(df->dwarf), df->big_endian, &bad)) {
+		pr_err("%s: cannot decompress %s: %s", path, bad, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	abi_regs__init(&df->abi, ehdr.e_machine);
+	return dwarf_xunits__open(df, &df->xunits);
+err_dwfl:
+	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
+	return err;
 }
 
-/* What only the printer needs: where the type is declared, its alignment. */
-static void set_print_facts(const struct cu_loader *l, struct die *die, struct type *t,
-			    const struct die_attrs *a)
+static struct dwarf_file *dwarf_file_new(const char *path)
 {
-	Dwarf_Die ldie;
+	struct dwarf_file *df = calloc(1, sizeof(*df));
 
-	t->is_private = l->private_depth > 0;
-	if (a) {
-		t->alignment = a->alignment;
-		t->decl_line = a->decl_line;
+	if (!df)
+		return NULL;
+	df->libdw_lock = malloc(sizeof(*df->libdw_lock));
+	if (!df->libdw_lock) {
+		free(df);
+		return NULL;
 	}
-	if (l->opts->decl_info && libdw_die(l, die, &ldie)) {
-		/* Line tables are cached in the Dwarf, unlocked in libdw. */
-		pthread_mutex_lock(l->df->libdw_lock);
-		t->decl_file = dwarf_decl_file(&ldie);
-		pthread_mutex_unlock(l->df->libdw_lock);
-	}
+	pthread_mutex_init(df->libdw_lock, NULL);
+	df->path = path;
+	return df;
 }
 
-/* Appends @t as the type of @die, and queues its DW_AT_type. */
-static int add_type(struct cu_loader *l, struct die *die, struct type *t,
-		    const struct die_attrs *a, uint32_t *ret)
+int dwarf_file__open(const char *path, struct dwarf_file **ret)
 {
-	uint32_t id;
+	struct dwarf_file *df;
 	int err;
 
-	t->src_off = die->off;
-	if (l->opts->for_printing)
-		set_print_facts(l, die, t, a);
-	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(l, die), id);
-	if (!err && a && a->has_type)
-		err = add_ref(l, NULL, id, a->type_off);
-	if (!err && ret)
-		*ret = id;
-	return err;
-}
-
-/* ---- type DIEs --------------------------------------------------------------- */
-
-static uint8_t base_encoding(uint64_t ate)
-{
-	switch (ate) {
-	case DW_ATE_signed:
-	case DW_ATE_signed_char:
-		return BE_SIGNED;
-	case DW_ATE_boolean:
-		return BE_BOOL;
-	case DW_ATE_float:
-		return BE_FLOAT;
-	case DW_ATE_complex_float:
-	case DW_ATE_imaginary_float:
-		return BE_COMPLEX_FLOAT;
-	default:
-		return BE_UNSIGNED;
+	elf_version(EV_CURRENT);
+	err = check_elf(path);
+	if (err)
+		return err;
+	df = dwarf_file_new(path);
+	if (!df) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
 	}
-}
-
-static int load_base(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs a;
-	struct type t = { .kind = TK_BASE };
-	int err = read_attrs(l, die, &a);
-
-	if (err)
+	err = open_dwarf(df, true);
+	if (err) {
+		dwarf_file__free(df);
 		return err;
-	t.name = a.name;
-	t.byte_size = a.byte_size;
-	t.encoding = base_encoding(a.encoding);
-	/* A base type has no target. */
-	a.has_type = false;
-	return add_type(l, die, &t, &a, NULL);
-}
-
-static int load_simple(struct cu_loader *l, struct die *die, enum type_kind kind)
-{
-	struct die_attrs a;
-	struct type t = { .kind = kind };
-	int err = read_attrs(l, die, &a);
-
-	if (err)
-		return err;
-	t.name = a.name;
-	t.byte_size = a.byte_size;
-	return add_type(l, die, &t, &a, NULL);
-}
-
-/* A typedef, with the decl tags of its annotation children. */
-static int load_typedef(struct cu_loader *l, struct die *die)
-{
-	uint32_t afirst = l->nr_astack, id;
-	struct type t = { .kind = TK_TYPEDEF };
-	struct die_attrs a;
-	int err = read_attrs(l, die, &a) ?: load_decl_tags(l, die, -1);
-
-	if (err)
-		return err;
-	t.name = a.name;
-	t.byte_size = a.byte_size;
-	return add_type(l, die, &t, &a, &id) ?: flush_type_annots(l, afirst, id);
-}
-
-static bool is_type_tag(struct cu_loader *l, struct die *child, struct die_attrs *a)
-{
-	return child->tag == TAG_LLVM_ANNOTATION && read_attrs(l, child, a) == 0 &&
-	       a->name && !strcmp(a->name, "btf_type_tag") && a->const_string;
-}
-
-/*
- * A pointer with btf_type_tag annotations: each tag gets an id before the
- * pointer, in DIE order, and the chain runs pointer -> last tag -> ... ->
- * first tag -> pointee.
- */
-static int load_pointer(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs a, ta;
-	struct type t = { .kind = TK_POINTER };
-	uint32_t prev = 0, id;
-	bool have_tag = false;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	t.byte_size = a.byte_size;
-	rc = l->opts->type_tags ? die__child(die, &child) : 1;
-	for (; rc == 0; rc = die__sibling(&child)) {
-		struct type tag = { .kind = TK_TYPE_TAG };
-
-		if (!is_type_tag(l, &child, &ta))
-			continue;
-		tag.name = ta.const_string;
-		tag.type = prev;
-		tag.src_off = child.off;
-		err = cu__add_type(l->cu, &tag, &id);
-		if (!err && !have_tag && a.has_type)
-			err = add_ref(l, NULL, id, a.type_off);
-		if (err)
-			return err;
-		have_tag = true;
-		prev = id;
 	}
-	if (rc < 0)
-		return walk_error(l, die);
-	if (!have_tag)
-		return add_type(l, die, &t, &a, NULL);
-	t.type = prev;
-	return add_type(l, die, &t, NULL, NULL);
-}
-
-/* Number of elements of one subrange: upper bound + 1, else count, else 0. */
-static uint32_t subrange_count(const struct die_attrs *a)
-{
-	if (a->has_upper_bound)
-		return a->upper_bound_const ? (uint32_t)(a->upper_bound + 1) : 0;
-	if (a->has_count && a->count_const)
-		return (uint32_t)a->count;
+	*ret = df;
 	return 0;
 }
 
-static int load_array(struct cu_loader *l, struct die *die)
+int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_file **ret)
 {
-	struct die_attrs a, sa;
-	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
-	uint32_t counts[64];
-	unsigned int dims = 0;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
+	struct dwarf_file *df;
+	Elf *elf;
+	int err;
 
+	elf_version(EV_CURRENT);
+	elf = elf_memory(image, size);
+	err = check_elf_image(name, elf, size);
+	elf_end(elf);
 	if (err)
-		return err;
-	t.byte_size = a.byte_size;
-	t.is_vector = a.is_vector;
-	for (rc = die__child(die, &child); rc == 0 && dims < 64;
-	     rc = die__sibling(&child)) {
-		if (child.tag != DW_TAG_subrange_type)
-			continue;
-		err = read_attrs(l, &child, &sa);
-		if (err)
-			return err;
-		counts[dims] = subrange_count(&sa);
-		t.nr_elems *= counts[dims];
-		dims++;
-	}
-	if (rc < 0)
-		return walk_error(l, die);
-	if (!dims)
-		t.nr_elems = 0;
-	if (l->opts->for_printing && dims) {
-		t.dims = arena__alloc(&l->cu->arena, dims * sizeof(*t.dims));
-		if (!t.dims)
-			return -ENOMEM;
-		memcpy(t.dims, counts, dims * sizeof(*t.dims));
-		t.nr_dims = dims;
-	}
-	return add_type(l, die, &t, &a, NULL);
-}
-
-static int load_enum(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs a, ea;
-	struct type t = { .kind = TK_ENUM };
-	struct enumerator *vals = NULL;
-	uint32_t nr = 0, cap = 0;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	t.name = a.name;
-	t.byte_size = a.has_byte_size ? a.byte_size : 4;
-	t.is_declaration = a.is_declaration;
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		if (child.tag != DW_TAG_enumerator)
-			continue;
-		err = read_attrs(l, &child, &ea) ?:
-		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
-		if (err)
-			goto out;
-		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
-	}
-	if (rc < 0) {
-		err = walk_error(l, die);
-		goto out;
-	}
-	t.nr_entries = nr;
+		goto err_free;
 	err = -ENOMEM;
-	t.enumerators = nr ? arena__alloc(&l->cu->arena, nr * sizeof(*vals)) : NULL;
-	if (nr && !t.enumerators)
-		goto out;
-	if (nr)
-		memcpy(t.enumerators, vals, nr * sizeof(*vals));
-	err = add_type(l, die, &t, &a, NULL);
-out:
-	free(vals);
-	return err;
-}
-
-static int push_pending(struct cu_loader *l, const struct die_attrs *a,
-			struct pending_member **ret)
-{
-	int err = dw_ensure_cap(&l->stack, &l->stack_cap, sizeof(*l->stack), l->nr_stack + 1);
-	struct pending_member *p;
-
-	if (err)
+	df = dwarf_file_new(name);
+	if (!df)
+		goto err_free;
+	df->owned_path = name;
+	df->image = image;
+	df->image_size = size;
+	/* libdwfl relocates the image in place: keep the bytes as stored. */
+	df->raw = malloc(size ? size : 1);
+	if (df->raw)
+		memcpy(df->raw, image, size);
+	err = df->raw ? open_dwarf(df, false) : -ENOMEM;
+	if (err) {
+		dwarf_file__free(df);
 		return err;
-	p = &l->stack[l->nr_stack++];
-	*p = (struct pending_member){ .m.name = a->name,
-				      .type_off = a->has_type ? a->type_off : NO_TYPE };
-	*ret = p;
+	}
+	*ret = df;
 	return 0;
-}
-
-/*
- * Moves what was pushed since @first into fresh arena members (or, with
- * @params, parameters), queues their type references and pops the stack.
- */
-static int pop_pending(struct cu_loader *l, uint32_t first, struct type *t, bool params)
-{
-	uint32_t i, n = l->nr_stack - first;
-	size_t elem = params ? sizeof(*t->params) : sizeof(*t->members);
-	void *array = arena__alloc(&l->cu->arena, n * elem + 1);
-	int err;
-
-	if (!array)
-		return -ENOMEM;
-	t->nr_entries = n;
-	t->members = array;
-	for (i = 0; i < n; i++) {
-		const struct pending_member *p = &l->stack[first + i];
-		uint32_t *slot;
-
-		if (params) {
-			t->params[i].name = p->m.name;
-			slot = &t->params[i].type;
-		} else {
-			t->members[i] = p->m;
-			slot = &t->members[i].type;
-		}
-		if (p->type_off == NO_TYPE)
-			continue;
-		err = add_ref(l, slot, 0, p->type_off);
-		if (err)
-			return err;
-	}
-	l->nr_stack = first;
-	return 0;
-}
-
-static int load_proto(struct cu_loader *l, struct die *die)
-{
-	uint32_t first = l->nr_stack;
-	struct type t = { .kind = TK_FUNC_PROTO };
-	struct pending_member *p;
-	struct die_attrs a, pa;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		int tag = child.tag;
-
-		if (tag == DW_TAG_unspecified_parameters)
-			t.has_varargs = true;
-		if (tag != DW_TAG_formal_parameter)
-			continue;
-		err = read_attrs(l, &child, &pa) ?: push_pending(l, &pa, &p);
-		if (err)
-			return err;
-	}
-	if (rc < 0)
-		return walk_error(l, die);
-	return pop_pending(l, first, &t, true) ?: add_type(l, die, &t, &a, NULL);
-}
-
-/* Sets the member's BTF bit offset, or queues a DWARF 4 bitfield for later. */
-static int member_offset(struct cu_loader *l, const struct die_attrs *a, struct member *m)
-{
-	struct bitfield_fixup *f;
-	int err;
-
-	m->bitfield_size = a->bit_size;
-	if (l->opts->for_printing) {
-		m->alignment = a->alignment;
-		m->storage_size = a->bit_size && a->has_byte_size ? a->byte_size : 0;
-	}
-	if (a->has_data_bit_offset) {
-		m->bit_offset = a->data_bit_offset;
-		return 0;
-	}
-	m->bit_offset = a->member_location * 8;
-	if (!a->has_bit_offset || !a->bit_size)
-		return 0;
-	err = dw_ensure_cap(&l->bitfields, &l->bitfields_cap, sizeof(*l->bitfields),
-			    l->nr_bitfields + 1);
-	if (err)
-		return err;
-	f = &l->bitfields[l->nr_bitfields++];
-	*f = (struct bitfield_fixup){
-		.index = l->nr_stack - 1,
-		.byte_offset = a->member_location,
-		.dw_bit_offset = a->bit_offset,
-		.storage_size = a->has_byte_size ? a->byte_size : 0,
-	};
-	return 0;
-}
-
-/* Points the bitfield fixups of the members just popped at their arena copies. */
-static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_t first,
-			   struct member *members)
-{
-	uint32_t i;
-
-	for (i = first_bitfield; i < l->nr_bitfields; i++) {
-		struct bitfield_fixup *f = &l->bitfields[i];
-
-		if (!f->member)
-			f->member = &members[f->index - first];
-	}
-}
-
-/* Types defined inside a struct, in DIE order, while it is being read. */
-struct nested_list {
-	struct nested_type	*list;
-	uint32_t		nr, cap;
-};
-
-static bool is_printable_nested(int tag)
-{
-	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
-	       tag == DW_TAG_union_type || tag == DW_TAG_enumeration_type ||
-	       tag == DW_TAG_typedef;
-}
-
-/*
- * A child of a struct that is not a data member: a nested type gets its id
- * (before the struct's) and is remembered with its position among the members.
- */
-static int load_nested(struct cu_loader *l, struct die *child, uint32_t before,
-		       struct nested_list *nested)
-{
-	uint32_t nr_types = l->cu->nr_types;
-	int err;
-
-	if (child->tag == DW_TAG_variable)	/* C++ static member */
-		return 0;
-	l->private_depth++;
-	err = load_die(l, child);
-	l->private_depth--;
-	if (err || !is_printable_nested(child->tag) || l->cu->nr_types == nr_types)
-		return err;
-	err = dw_ensure_cap(&nested->list, &nested->cap, sizeof(*nested->list), nested->nr + 1);
-	if (err)
-		return err;
-	nested->list[nested->nr++] = (struct nested_type){
-		.type = l->cu->nr_types - 1, .before = before };
-	return 0;
-}
-
-static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested,
-			   struct type *t)
-{
-	if (!nested->nr)
-		return 0;
-	t->nested = arena__alloc(&l->cu->arena, nested->nr * sizeof(*t->nested));
-	if (!t->nested)
-		return -ENOMEM;
-	memcpy(t->nested, nested->list, nested->nr * sizeof(*t->nested));
-	t->nr_nested = nested->nr;
-	return 0;
-}
-
-/*
- * One child of a struct or union. Decl tags of members take the member's
- * position among the member and inheritance children; the struct's own
- * (clang's annotation children) take -1.
- */
-static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *member_idx,
-			     uint32_t before, struct nested_list *nested)
-{
-	struct pending_member *p;
-	struct die_attrs ma;
-
-	switch (child->tag) {
-	case DW_TAG_member:
-		return read_attrs(l, child, &ma) ?: push_pending(l, &ma, &p) ?:
-		       member_offset(l, &ma, &p->m) ?: load_decl_tags(l, child, (*member_idx)++);
-	case DW_TAG_inheritance:
-		(*member_idx)++;
-		return 0;
-	case TAG_LLVM_ANNOTATION:
-		return load_decl_tag(l, child, -1);
-	default:	/* nested type definitions get their ids before this one */
-		if (l->opts->for_printing)
-			return load_nested(l, child, before, nested);
-		return load_die(l, child);
-	}
-}
-
-static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind)
-{
-	struct nested_list nested = { NULL, 0, 0 };
-	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
-	uint32_t afirst = l->nr_astack, member_idx = 0, id;
-	struct type t = { .kind = kind };
-	struct die_attrs a;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	t.name = a.name;
-	t.byte_size = a.byte_size;
-	t.is_declaration = a.is_declaration;
-	t.is_class = die->tag == DW_TAG_class_type;
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		err = load_struct_child(l, &child, &member_idx, l->nr_stack - first, &nested);
-		if (err)
-			goto out;
-	}
-	if (rc < 0) {
-		err = walk_error(l, die);
-		goto out;
-	}
-	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &nested, &t);
-	if (err)
-		goto out;
-	bind_bitfields(l, first_bitfield, first, t.members);
-	a.has_type = false;	/* only its alignment and declaration matter */
-	err = add_type(l, die, &t, &a, &id);
-	if (err)
-		goto out;
-	/* As upstream, a C++ class's decl tags are not encoded. */
-	if (die->tag == DW_TAG_class_type)
-		l->nr_astack = afirst;
-	else
-		err = flush_type_annots(l, afirst, id);
-out:
-	free(nested.list);
+err_free:
+	free(name);
+	free(image);
 	return err;
 }
 
-/* ---- annotations ------------------------------------------------------------------ */
-
-static int push_annot(struct cu_loader *l, const char *value, int32_t component_idx)
+void dwarf_file__free(struct dwarf_file *df)
 {
-	int err = dw_ensure_cap(&l->astack, &l->astack_cap, sizeof(*l->astack),
-				l->nr_astack + 1);
-
-	if (!err)
-		l->astack[l->nr_astack++] = (struct annotation){ value, component_idx };
-	return err;
+	if (!df)
+		return;
+	dwfl_end(df->dwfl);
+	dwarf_xunits__free(df->xunits);
+	pthread_mutex_destroy(df->libdw_lock);
+	free(df->libdw_lock);
+	free(df->image);
+	free(df->raw);
+	free(df->owned_path);
+	free(df);
 }
 
-/* A btf_decl_tag annotation child of @die for @component_idx, if @child is one. */
-static int load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx)
+Elf *dwarf_file__elf(const struct dwarf_file *df)
 {
-	struct die_attrs a;
-	int err;
-
-	if (!l->opts->decl_tags || child->tag != TAG_LLVM_ANNOTATION)
-		return 0;
-	err = read_attrs(l, child, &a);
-	if (err || !a.name || strcmp(a.name, "btf_decl_tag") || !a.const_string)
-		return err;
-	return push_annot(l, a.const_string, component_idx);
+	return df->elf;
 }
 
-/* Every btf_decl_tag annotation child of @die. */
-static int load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
+const char *dwarf_file__path(const struct dwarf_file *df)
 {
-	struct die child;
-	int rc, err;
-
-	if (!l->opts->decl_tags || !die->has_children)
-		return 0;
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		err = load_decl_tag(l, &child, component_idx);
-		if (err)
-			return err;
-	}
-	return rc < 0 ? walk_error(l, die) : 0;
+	return df->path;
 }
 
-/* Moves the annotations pushed since @first to the CU, as type @id's. */
-static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id)
+char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size)
 {
-	uint32_t i;
-	int err;
-
-	for (i = first; i < l->nr_astack; i++) {
-		struct type_annotation ta = { .type = id, .annot = l->astack[i] };
-
-		err = cu__add_type_annotation(l->cu, &ta);
-		if (err)
-			return err;
-	}
-	l->nr_astack = first;
-	return 0;
+	*size = df->image_size;
+	return df->raw;
 }
 
-/* Moves the annotations pushed since @first to l->annots; their range in *ret. */
-static int flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2])
+bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 {
-	uint32_t n = l->nr_astack - first;
-	int err = dw_ensure_cap(&l->annots, &l->annots_cap, sizeof(*l->annots),
-				l->nr_annots + n);
-
-	if (err)
-		return err;
-	if (n)
-		memcpy(l->annots + l->nr_annots, l->astack + first, n * sizeof(*l->annots));
-	ret[0] = l->nr_annots;
-	ret[1] = n;
-	l->nr_annots += n;
-	l->nr_astack = first;
-	return 0;
-}
-
-/* ---- subprograms and variables ------------------------------------------------------ */
-
-static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
-{
-	struct die_attrs a;
-	struct fn_param *p;
-	int err = read_attrs(l, die, &a) ?:
-		  dw_ensure_cap(&l->pstack, &l->pstack_cap, sizeof(*l->pstack), l->nr_pstack + 1);
-
-	if (err)
-		return err;
-	p = &l->pstack[l->nr_pstack++];
-	*p = (struct fn_param){
-		.die_off = die_plain_key(l, die), .name = a.name, .idx = idx,
-		.type_off = a.has_type ? a.type_off : NO_TYPE,
-		.has_origin = a.has_origin, .origin_off = a.origin_off,
-		.loc = { .reg = -1 },
-	};
-	if (l->opts->param_locations) {
-		p->loc.has_loc = a.has_location;
-		p->loc.has_const_value = a.has_const_value;
-		p->location = a.location;
-	}
-	return load_decl_tags(l, die, idx);
-}
-
-/*
- * clang marks a function whose signature it changed (dropped or split
- * parameters) with DW_CC_nocall, on the abstract origin when there is one.
- */
-static bool signature_changed(const struct cu_loader *l, const struct die_attrs *a)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word cc;
-	Dwarf_Die origin;
-
-	if (a->is_inline)
-		return false;
-	if (!a->has_origin)
-		return a->calling_convention == DW_CC_nocall;
-	return dwarf_offdie(a->origin_off & KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :
-			    l->df->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
-	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
-	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
-}
-
-/* Moves the parameters pushed since @first to l->params. */
-static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi)
-{
-	uint32_t n = l->nr_pstack - first;
-	int err = dw_ensure_cap(&l->params, &l->params_cap, sizeof(*l->params),
-				l->nr_params + n);
-
-	if (err)
-		return err;
-	if (n)
-		memcpy(l->params + l->nr_params, l->pstack + first, n * sizeof(*l->params));
-	fi->first_param = l->nr_params;
-	fi->nr_params = n;
-	l->nr_params += n;
-	l->nr_pstack = first;
-	return 0;
-}
-
-static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
-{
-	int err = dw_ensure_cap(&l->fns, &l->fns_cap, sizeof(*l->fns), l->nr_fns + 1);
-
-	if (!err)
-		l->fns[l->nr_fns++] = *fi;
-	return err;
-}
-
-/*
- * A subprogram: its parameters and decl tags are kept for the function
- * table, every other child is walked for nested types. Nested subprograms
- * are recorded before their parent, as upstream pahole's function table.
- */
-static int load_subprogram(struct cu_loader *l, struct die *die)
-{
-	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
-	struct fn_info fi = { 0 };
-	struct die_attrs a;
-	Dwarf_Attribute low_pc_attr;
-	Dwarf_Addr low_pc;
-	struct die child;
-	int err = read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	fi.die_off = die_plain_key(l, die);
-	fi.f.src_off = die->off;
-	fi.is_foreign = l->foreign > 0;
-	fi.f.name = a.name;
-	fi.f.is_declaration = a.is_declaration;
-	fi.type_off = a.has_type ? a.type_off : NO_TYPE;
-	fi.has_origin = a.has_origin;
-	fi.origin_off = a.origin_off;
-	fi.has_spec = a.has_spec;
-	fi.spec_off = a.spec_off;
-	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
-	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0)
-		fi.f.low_pc = low_pc;
-	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		switch (child.tag) {
-		case DW_TAG_formal_parameter:
-			err = load_param(l, &child, idx++);
-			break;
-		case DW_TAG_unspecified_parameters:
-			fi.f.has_varargs = true;
-			break;
-		case TAG_LLVM_ANNOTATION:
-			err = load_decl_tag(l, &child, -1);
-			break;
-		default:	/* types defined here are private to it */
-			err = load_function_children_die(l, &child);
-			break;
-		}
-		if (err)
-			return err;
-	}
-	if (rc < 0)
-		return walk_error(l, die);
-	err = finish_params(l, pfirst, &fi) ?: flush_annots(l, afirst, annots);
-	fi.first_annot = annots[0];
-	fi.nr_annots = annots[1];
-	return err ?: add_fn_info(l, &fi);
-}
-
-/* What reading locations of the CU needs. */
-static struct loc_cu loc_cu_of(struct cu_loader *l)
-{
-	return (struct loc_cu){
-		.df = l->df, .unit = &l->loc_unit, .counts = &l->loc_counts,
-		.addr_size = l->cu->addr_size, .check = l->opts->check_locations,
-	};
-}
-
-/* A variable at the top level of the CU; others have no static storage BTF wants. */
-static int load_variable(struct cu_loader *l, struct die *die)
-{
-	uint32_t afirst = l->nr_astack, annots[2];
-	struct var_info vi = { 0 };
-	struct die_attrs a;
-	int err = read_attrs(l, die, &a) ?: load_decl_tags(l, die, -1) ?:
-		  flush_annots(l, afirst, annots) ?:
-		  dw_ensure_cap(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
-
-	if (err)
-		return err;
-	vi.die_off = die_plain_key(l, die);
-	vi.v.src_off = die->off;
-	vi.is_foreign = l->foreign > 0;
-	vi.v.name = a.name;
-	vi.type_off = a.has_type ? a.type_off : NO_TYPE;
-	vi.v.is_external = a.is_external;
-	vi.v.is_declaration = a.is_declaration;
-	vi.v.is_artificial = a.is_artificial;
-	vi.has_spec = a.has_spec;
-	vi.spec_off = a.spec_off;
-	vi.first_annot = annots[0];
-	vi.nr_annots = annots[1];
-	if (!a.is_declaration && a.has_location) {
-		struct loc_cu lc = loc_cu_of(l);
-
-		err = dwarf_locations__variable(&lc, &a.location, die->off, &vi.v);
-		if (err)
-			return err;
-	}
-	l->vars[l->nr_vars++] = vi;
-	return 0;
-}
-
-static int load_unsupported(struct cu_loader *l, struct die *die)
-{
-	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = die->tag };
-
-	return add_type(l, die, &t, NULL, NULL);
-}
-
-/*
- * A struct, union or enum that only names a type unit's type by its
- * signature (DWARF 4, 7.32): references to it go to that type.
- */
-static int find_signature(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_signature)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
-static int add_signature_alias(struct cu_loader *l, struct die *die)
-{
-	struct die_attr sig;
-	Dwarf_Attribute attr;
-	Dwarf_Die target;
-	int rc = die__attrs(die, find_signature, &sig), err;
-
-	if (rc < 0)
-		return walk_error(l, die);
-	attr = die_attr__libdw(die->unit, &sig);
-	if (!dwarf_formref_die(&attr, &target)) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
-	}
-	err = dw_ensure_cap(&l->aliases, &l->aliases_cap, sizeof(*l->aliases),
-			    l->nr_aliases + 1);
-	if (err)
-		return err;
-	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(l, die), libdw_die_key(&target) };
-	return 0;
-}
-
-/* One DIE of any kind: types are added, containers walked for nested types. */
-static int load_die(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	if (l->depth >= MAX_DIE_DEPTH) {
-		loader_error(l, die, "DIE tree nested too deeply");
-		return -EINVAL;
-	}
-	l->depth++;
-	if (die__has_attr(die, DW_AT_signature)) {
-		err = add_signature_alias(l, die);
-		l->depth--;
-		return err;
-	}
-	switch (die->tag) {
-	case DW_TAG_base_type:		err = load_base(l, die); break;
-	case DW_TAG_pointer_type:	err = load_pointer(l, die); break;
-	case DW_TAG_const_type:		err = load_simple(l, die, TK_CONST); break;
-	case DW_TAG_volatile_type:	err = load_simple(l, die, TK_VOLATILE); break;
-	case DW_TAG_restrict_type:	err = load_simple(l, die, TK_RESTRICT); break;
-	case DW_TAG_atomic_type:	err = load_simple(l, die, TK_ATOMIC); break;
-	case DW_TAG_typedef:		err = load_typedef(l, die); break;
-	case DW_TAG_array_type:		err = load_array(l, die); break;
-	case DW_TAG_structure_type:
-	case DW_TAG_class_type:		err = load_struct(l, die, TK_STRUCT); break;
-	case DW_TAG_union_type:		err = load_struct(l, die, TK_UNION); break;
-	case DW_TAG_enumeration_type:	err = load_enum(l, die); break;
-	case DW_TAG_subroutine_type:	err = load_proto(l, die); break;
-	/* No id: every reference to it is void. */
-	case DW_TAG_unspecified_type:	err = map_die(l, die_key(l, die), 0); break;
-	case DW_TAG_reference_type:
-	case DW_TAG_rvalue_reference_type:
-	case DW_TAG_ptr_to_member_type:
-	case DW_TAG_interface_type:
-	case DW_TAG_string_type:	err = load_unsupported(l, die); break;
-	case DW_TAG_subprogram:		err = load_subprogram(l, die); break;
-	/* Only top-level variables have static storage BTF wants. */
-	case DW_TAG_variable:		err = l->depth == 1 ? load_variable(l, die) : 0; break;
-	case DW_TAG_lexical_block:
-	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
-	case DW_TAG_namespace:		err = load_children(l, die); break;
-	case DW_TAG_imported_unit:	err = load_imported_unit(l, die); break;
-	default:			err = 0; break;
-	}
-	l->depth--;
-	return err;
-}
-
-static int load_children(struct cu_loader *l, struct die *parent)
-{
-	struct die child;
-	int rc, err;
-
-	for (rc = die__child(parent, &child); rc == 0; rc = die__sibling(&child)) {
-		err = load_die(l, &child);
-		if (err)
-			return err;
-	}
-	if (rc < 0)
-		return walk_error(l, parent);
-	return 0;
-}
-
-/* Types defined inside a function are private to it (printing only). */
-static int load_function_children(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	l->private_depth++;
-	err = load_children(l, die);
-	l->private_depth--;
-	return err;
-}
-
-/* One child DIE of a function, private to it like its children. */
-static int load_function_children_die(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	l->private_depth++;
-	err = load_die(l, die);
-	l->private_depth--;
-	return err;
-}
-
-/* ---- resolution ---------------------------------------------------------------- */
-
-/* The core id of the DIE with key @die_off. */
-static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
-{
-	uint32_t i;
-
-	if (!l->map_cap)
-		return false;
-	for (i = map_slot(die_off, l->map_cap); l->map[i].key_plus1;
-	     i = (i + 1) & (l->map_cap - 1)) {
-		if (l->map[i].key_plus1 == die_off + 1) {
-			*ret = l->map[i].id;
-			return true;
-		}
-	}
-	return false;
-}
-
-static int cmp_alias(const void *a, const void *b)
-{
-	const struct type_alias *x = a, *y = b;
-
-	return x->key < y->key ? -1 : x->key > y->key;
-}
-
-/* Aliases are sorted by then; a stub naming a stub is followed a few times. */
-static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
-{
-	unsigned int hops;
-
-	for (hops = 0; hops < 8 && l->nr_aliases; hops++) {
-		struct type_alias k = { .key = key }, *a;
-
-		a = bsearch(&k, l->aliases, l->nr_aliases, sizeof(*a), cmp_alias);
-		if (!a)
-			return false;
-		key = a->target;
-		if (lookup_die(l, key, ret))
-			return true;
-	}
-	return false;
-}
-
-/* ---- units --------------------------------------------------------------------------- */
-
-static int unit_error(const struct cu_loader *l, const struct die_unit *u, uint64_t off)
-{
-	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       (unsigned long long)off, u->errmsg ? u->errmsg : "corrupt unit");
-	return -EINVAL;
-}
-
-/* Size of the header of a unit (DWARF 5, 7.5.1; DWARF 4, 7.5.1 and 7.5.1.2). */
-static uint64_t unit_header_size(Dwarf_Half version, uint8_t unit_type, uint8_t off_size)
-{
-	uint64_t size = (off_size == 8 ? 12 : 4) + 2 + 1 + off_size + (version >= 5);
-
-	if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
-		size += 8 + off_size;
-	else if (version >= 5 && (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile))
-		size += 8;
-	return size;
-}
-
-/*
- * The reader's view of the unit libdw's @ldie is in. Its bytes must be
- * those libdw reads (relocated, decompressed): the unit DIE is checked to
- * be where libdw has it. 0, or -EINVAL (reported); release @u either way.
- */
-static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
-{
-	Dwarf_Half version = 0;
-	Dwarf_Off abbrev_off, unit_off;
-	uint8_t addr_size, off_size = 4, unit_type = 0;
-	Dwarf_Die cu_die;
-	uint64_t start;
-	int err;
-
-	memset(u, 0, sizeof(*u));
-	if (!dwarf_cu_die(ldie->cu, &cu_die, &version, &abbrev_off, &addr_size, &off_size,
-			  NULL, NULL) ||
-	    dwarf_cu_info(ldie->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL)) {
-		pr_err("%s: %s: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-		       dwarf_errmsg(-1));
-		return -EINVAL;
-	}
-	unit_off = dwarf_dieoffset(&cu_die);
-	start = unit_off - unit_header_size(version, unit_type, off_size);
-	err = die_unit__init(u, &l->df->secs, version < 5 && unit_type == DW_UT_type, start,
-			     ldie->cu);
-	if (err == -ENOMEM)
-		return err;
-	if (!err && (u->first_die != unit_off || u->version != version ||
-		     (const uint8_t *)cu_die.addr != u->sec->data + unit_off)) {
-		u->errmsg = "unit header not where libdw reads it";
-		err = -EINVAL;
-	}
-	return err ? unit_error(l, u, unit_off) : 0;
-}
-
-/*
- * Room for the types and reference fix-ups a unit of @bytes is likely to
- * make (a kernel's units take about 50 bytes of DIEs per type and 25 per
- * reference), so that they seldom move while they grow. Room not used is
- * never touched.
- */
-static int reserve_for(struct cu_loader *l, uint64_t bytes)
-{
-	uint64_t types = l->cu->nr_types + bytes / 48, refs = l->nr_refs + bytes / 24;
-
-	if (types > UINT32_MAX / 2 || refs > UINT32_MAX / 2)
-		return 0;	/* let them grow as they go */
-	return dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
-			  (uint32_t)types) ?:
-	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs);
-}
-
-/* The DIEs of the unit of @cu_die. */
-static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
-{
-	struct die_unit u;
-	struct die die;
-	int err = open_unit(l, cu_die, &u);
-
-	if (!err && die__unit_die(&u, &die))
-		err = unit_error(l, &u, u.first_die);
-	if (!err)
-		dwarf_locations__unit(&die, &l->loc_unit);
-	if (!err)
-		err = reserve_for(l, u.end - u.start);
-	l->xunits.own_start = u.start;
-	l->xunits.own_end = u.end;
-	if (!err)
-		err = load_children(l, &die);
-	die_unit__release(&u);
-	return err;
-}
-
-/* ---- units beyond the CU (dwarf_xunits.h) --------------------------------------- */
-
-static int find_import(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_import)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
-/* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
-static int load_imported_unit(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs da = { .unit = die->unit, .loader = l,
-				.key_alt = unit_key_alt(l, die->unit) };
-	struct die_attr imp;
-	uint64_t key;
-	int rc = die__attrs(die, find_import, &imp), err;
-
-	if (rc < 0)
-		return walk_error(l, die);
-	if (rc == 0 || !attr_ref(&imp, &da, true, &key)) {
-		loader_error(l, die, "imported unit without a valid DW_AT_import");
-		return -EINVAL;
-	}
-	err = xunit_cache__import(&l->xunits, key);
-	if (err == -ENOENT)
-		loader_error(l, die, "DW_AT_import names no unit");
-	return err == -ENOENT ? -EINVAL : err;
-}
-
-/* xunit_hooks: an imported unit's DIEs, at the CU's top level. */
-static int xunit_load_children(void *ctx, struct die *unit_die)
-{
-	struct cu_loader *l = ctx;
-	int err;
-
-	l->depth--;	/* the DW_TAG_imported_unit's own level */
-	err = load_children(l, unit_die);
-	l->depth++;
-	return err;
-}
-
-/* xunit_hooks: a DIE of another CU, alone; its subprograms and variables are not the CU's. */
-static int xunit_load_alone(void *ctx, struct die *die)
-{
-	struct cu_loader *l = ctx;
-	unsigned int depth = l->depth, private_depth = l->private_depth;
-	int err;
-
-	l->foreign++;
-	l->depth = 0;
-	l->private_depth = 0;
-	err = load_die(l, die);
-	l->foreign--;
-	l->depth = depth;
-	l->private_depth = private_depth;
-	return err;
-}
-
-static bool xunit_is_mapped(void *ctx, uint64_t key)
-{
-	return is_mapped(ctx, key);
-}
-
-static int xunit_error(void *ctx, uint64_t key, const char *why)
-{
-	const struct cu_loader *l = ctx;
-
-	pr_err("%s: %s: %sdie 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       key & KEY_ALT ? "alternate file " : "", (unsigned long long)(key & KEY_OFFSET),
-	       why ? why : "corrupt unit");
-	return -EINVAL;
-}
-
-static int load_foreign_die(struct cu_loader *l, uint64_t key)
-{
-	return xunit_cache__load_alone(&l->xunits, key);
-}
-
-/* What a subprogram refers to beyond the CU: its origin, specification, return type. */
-static int load_fn_reach(struct cu_loader *l, uint32_t i)
-{
-	struct fn_info fi = l->fns[i];	/* loading moves l->fns */
-
-	return (fi.has_origin ? load_foreign_die(l, fi.origin_off) : 0) ?:
-	       (fi.has_spec ? load_foreign_die(l, fi.spec_off) : 0) ?:
-	       load_foreign_die(l, fi.type_off);
-}
-
-static int load_var_reach(struct cu_loader *l, uint32_t i)
-{
-	struct var_info vi = l->vars[i];
-
-	return (vi.has_spec ? load_foreign_die(l, vi.spec_off) : 0) ?:
-	       load_foreign_die(l, vi.type_off);
-}
-
-/* ---- type units ------------------------------------------------------------------ */
-
-/* Whether @key is mapped yet. */
-static bool is_mapped(struct cu_loader *l, uint64_t key)
-{
-	uint32_t id;
-
-	return lookup_die(l, key, &id);
-}
-
-static int load_type_unit_die(struct cu_loader *l, uint64_t key)
-{
-	Dwarf *dbg = l->df->dwarf;
-	Dwarf_Off off = key & KEY_OFFSET;
-	struct die_unit u;
-	struct die die;
-	Dwarf_Die ldie;
-	int err;
-
-	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
-		return 0;
-	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &ldie) :
-				      dwarf_offdie(dbg, off, &ldie))) {
-		pr_err("%s: %s: type unit die 0x%llx: %s", l->df->path,
-		       l->cu->name ? l->cu->name : "?", (unsigned long long)off,
-		       dwarf_errmsg(-1));
-		return -EINVAL;
-	}
-	err = open_unit(l, &ldie, &u);
-	if (!err && die__at(&u, off, &die))
-		err = unit_error(l, &u, off);
-	if (!err)
-		err = load_die(l, &die);
-	die_unit__release(&u);
-	return err;
-}
-
-static int load_ref_target(struct cu_loader *l, uint64_t key)
-{
-	return key & KEY_TYPE_UNIT ? load_type_unit_die(l, key) : load_foreign_die(l, key);
-}
-
-/*
- * The type unit types a CU refers to are loaded into it, after its own, as
- * if it had them itself: each CU stays whole for the encoder, and dedup
- * merges the copies. So are the DIEs of other CUs it refers to (LTO), and
- * what its subprograms, parameters and variables refer to there. Loading
- * one can add references to more.
- */
-static int load_reached(struct cu_loader *l)
-{
-	uint32_t r = 0, a = 0, f = 0, p = 0, v = 0;
-	int err = 0;
-
-	while (!err) {
-		if (r < l->nr_refs)
-			err = load_ref_target(l, l->refs[r++].die_off);
-		else if (a < l->nr_aliases)
-			err = load_type_unit_die(l, l->aliases[a++].target);
-		else if (f < l->nr_fns)
-			err = load_fn_reach(l, f++);
-		else if (p < l->nr_params)
-			err = load_foreign_die(l, l->params[p++].type_off);
-		else if (v < l->nr_vars)
-			err = load_var_reach(l, v++);
-		else
-			break;
-	}
-	return err;
-}
-
-/* Turns every queued DIE offset into a core id; unknown targets become void. */
-static void resolve_refs(struct cu_loader *l)
-{
-	uint32_t i, id;
-
-	if (l->nr_aliases)
-		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
-	for (i = 0; i < l->nr_refs; i++) {
-		const struct ref_fixup *r = &l->refs[i];
-
-		if (!lookup_die(l, r->die_off, &id) && !lookup_alias(l, r->die_off, &id)) {
-			id = 0;
-			l->nr_unresolved++;
-			pr_debug("%s: %s: couldn't find 0x%llx type", l->df->path,
-				 l->cu->name ? l->cu->name : "?",
-				 (unsigned long long)r->die_off);
-		}
-		if (r->slot)
-			*r->slot = id;
-		else
-			l->cu->types[r->id].type = id;
-	}
-}
-
-/*
- * DWARF 4 numbers bitfield bits from the most significant bit of the storage
- * unit (DWARF 4, 5.7.6); BTF wants the offset of the lowest-order bit on
- * little endian, which needs the unit's size, possibly from the member type.
- */
-static void resolve_bitfields(struct cu_loader *l)
-{
-	uint32_t i;
-
-	for (i = 0; i < l->nr_bitfields; i++) {
-		const struct bitfield_fixup *f = &l->bitfields[i];
-		struct member *m = f->member;
-		uint64_t size = f->storage_size ?: cu__type_byte_size(l->cu, m->type);
-		int64_t bit;
-
-		if (l->df->big_endian)
-			bit = (int64_t)f->dw_bit_offset;
-		else
-			bit = (int64_t)(size * 8) - (int64_t)f->dw_bit_offset -
-			      (int64_t)m->bitfield_size;
-		m->bit_offset = (uint64_t)((int64_t)f->byte_offset * 8 + bit);
-	}
-}
-
-/* An enum is signed when its underlying type (DW_AT_type) is. */
-static void mark_signed_enums(struct cu *cu)
-{
-	uint32_t id;
-
-	for (id = 1; id < cu->nr_types; id++) {
-		struct type *t = cu__type(cu, id);
-		const struct type *base;
-
-		if (t->kind != TK_ENUM || !t->type || t->type >= cu->nr_types)
-			continue;
-		base = cu__type(cu, t->type);
-		t->is_signed_enum = base->kind == TK_BASE && base->encoding == BE_SIGNED;
-	}
+	return df->big_endian;
 }
 
 /* ---- CUs ------------------------------------------------------------------------ */
 
-static void cu_loader_release(struct cu_loader *l)
+/* Whether --lang_exclude drops @lang, or --lang does not keep it. */
+static bool lang_excluded(const struct dwarf_loader_opts *opts, uint16_t lang)
 {
-	free(l->map);
-	free(l->aliases);
-	free(l->refs);
-	free(l->bitfields);
-	free(l->stack);
-	free(l->pstack);
-	free(l->params);
-	free(l->astack);
-	free(l->annots);
-	free(l->fns);
-	free(l->vars);
-	xunit_cache__release(&l->xunits);
+	unsigned int i;
+
+	for (i = 0; i < opts->nr_lang_exclude; i++)
+		if (opts->lang_exclude[i] == lang)
+			return true;
+	for (i = 0; i < opts->nr_langs; i++)
+		if (opts->langs[i] == lang)
+			return false;
+	return opts->nr_langs > 0;
 }
 
-static uint32_t type_id_of(void *ctx, uint64_t die_off)
+/* Whether -X drops the CU named @name (NULL: unnamed, dropped too). */
+static bool name_excluded(const struct dwarf_loader_opts *opts, const char *name)
 {
-	struct cu_loader *l = ctx;
-	uint32_t id;
+	const char *prefix = opts->cu_exclude_prefix;
 
-	if (lookup_die(l, die_off, &id) || lookup_alias(l, die_off, &id))
-		return id;
-	l->nr_unresolved++;
-	return 0;
+	return prefix && (!name || !strncmp(name, prefix, strlen(prefix)));
 }
 
-static int decode_location_of(void *ctx, struct fn_param *p)
+static void warn_skeleton_once(const struct dwarf_file *df, bool *warned)
 {
-	struct loc_cu lc = loc_cu_of(ctx);
-
-	return dwarf_locations__param(&lc, p);
+	if (*warned)
+		return;
+	*warned = true;
+	pr_warn("%s: skeleton units are not supported and were skipped", df->path);
 }
 
-/* After the walk: references, bitfield offsets, then functions and variables. */
-static int resolve_cu(struct cu_loader *l)
-{
-	struct cu_functions cf = {
-		.cu = l->cu, .abi = &l->df->abi, .is_clang = l->is_clang,
-		.params = l->params, .nr_params = l->nr_params,
-		.fns = l->fns, .nr_fns = l->nr_fns, .vars = l->vars, .nr_vars = l->nr_vars,
-		.annots = l->annots, .type_id = type_id_of,
-		.decode_location = decode_location_of, .ctx = l,
-	};
-	int err;
+/* One CU to load: found by the main thread, loaded by any thread. */
+struct unit {
+	Dwarf_Die	die;
+	uint64_t	start;		/* .debug_info offset of its DIEs */
+	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
+	bool		is_excluded;	/* left out by --lang*, -X: no CU */
+	uint16_t	lang;
+	int		err;
+	struct cu	*cu;		/* the result; NULL on error */
+	struct log_buf	log;		/* its messages, written in CU order */
+	struct dwarf_load_counts counts;
+	double		load_secs;
+};
 
-	resolve_refs(l);
-	resolve_bitfields(l);
-	err = cu_functions__resolve(&cf);
-	l->nr_unresolved += cf.nr_unresolved;
-	return err;
-}
+/* The whole load: read-only while the pool runs, but for each unit's own slot. */
+struct load_job {
+	const struct dwarf_file		*df;
+	const struct dwarf_loader_opts	*opts;
+	struct unit			*units;
+	uint32_t			nr_units, units_cap;
+	Dwarf_Die			*type_units;	/* .debug_types unit DIEs */
+	uint32_t			nr_type_units, type_units_cap;
+	dwarf_cu_fn			fn;
+	void				*ctx;
+	/* .debug_info as mapped from the file, when its pages may be dropped. */
+	const unsigned char		*info;
+	uint64_t			info_size;
+	uint64_t			info_dropped;	/* offset up to which pages went */
+	bool				started;	/* opts->start was called */
+	double				start_secs;	/* spent in it */
+	uint64_t			nr_locations;		/* main thread: so far */
+	uint64_t			nr_location_fallbacks;
+};
 
-static bool producer_is_clang(Dwarf_Die *cu_die)
+/*
+ * Consumed units' pages go in batches this large: one madvise() per unit
+ * would interrupt the other CPUs to flush their TLBs two thousand times.
+ */
+#define DROP_BATCH (8u << 20)
+
+/*
+ * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
+ * as upstream pahole does. Reading every unit here, on the main thread,
+ * also has libdw register them (and their signatures) before any worker
+ * looks one up: that registry is not locked.
+ */
+static int collect_type_units(struct load_job *j)
 {
+	Dwarf *dbg = j->df->dwarf;
+	Dwarf_Off off = 0, next, type_off;
 	Dwarf_Attribute attr;
-	const char *producer = dwarf_attr(cu_die, DW_AT_producer, &attr) ?
-			       dwarf_formstring(&attr) : NULL;
+	Dwarf_Word lang = 0;
+	uint64_t signature;
+	size_t header_size;
+	int rc, err;
 
-	return producer && strstr(producer, "clang");
+	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
+				     &signature, &type_off)) == 0) {
+		err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
+				    j->nr_type_units + 1);
+		if (err)
+			return err;
+		if (!dwarf_offdie_types(dbg, off + header_size, &j->type_units[j->nr_type_units])) {
+			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
+			       dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		j->nr_type_units++;
+		off = next;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	if (!j->nr_type_units)
+		return 0;
+	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), 1);
+	if (!err)
+		j->units[j->nr_units++] = (struct unit){ .is_type_units = true, .lang = lang };
+	return err;
 }
 
 /*
- * Loads the types of one CU (@nr_dies is 1), or of all DWARF 4 type units
- * into one CU. 0 and the CU in *ret, or -errno (reported).
+ * A unit libdw could not give a DIE for (unknown version or unit type), or
+ * a skeleton whose split unit (.dwo) is not where its DW_AT_dwo_name says:
+ * reported, -EINVAL. Else 0.
  */
-static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uint16_t lang,
-		   uint32_t id, struct cu **ret)
+static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_type,
+		      Dwarf_Die *cu_die, Dwarf_Die *sub_die)
 {
-	uint8_t addr_size = 8, off_size;
-	Dwarf_Die unit_die;
-	uint32_t i;
-	int err = 0;
+	Dwarf_Attribute attr;
+	const char *dwo;
 
-	l->cu = cu__new(id);
-	if (!l->cu)
-		return -ENOMEM;
-	l->cu->name = dwarf_diename(cu_die);
-	l->cu->language = lang;
-	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
-	l->cu->addr_size = addr_size;
-	l->is_clang = producer_is_clang(cu_die);
-	for (i = 0; i < nr_dies && !err; i++)
-		err = load_unit(l, &cu_die[i]);
-	err = err ?: load_reached(l) ?: resolve_cu(l);
-	if (err) {
-		cu__free(l->cu);
-		return err;
+	if (!cu_die->cu) {
+		pr_err("%s: DWARF unit %u: unknown unit version or type 0x%x", j->df->path,
+		       index, unit_type);
+		return -EINVAL;
 	}
-	if (l->opts->for_printing)
-		mark_signed_enums(l->cu);
-	if (l->nr_unresolved)
-		pr_info("%s: %s: %u type references not found, encoded as void",
-			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);
-	*ret = l->cu;
+	if (unit_type != DW_UT_skeleton || sub_die->cu)
+		return 0;
+	dwo = dwarf_formstring(dwarf_attr(cu_die, DW_AT_dwo_name, &attr) ?:
+			       dwarf_attr(cu_die, DW_AT_GNU_dwo_name, &attr));
+	pr_err("%s: split DWARF file %s not found", j->df->path, dwo ? dwo : "(unnamed)");
+	return -EINVAL;
+}
+
+/*
+ * Lists the CUs to load, in DWARF order. Walking every unit header here, on
+ * the main thread, also makes libdw register every CU before any worker
+ * starts: its CU tree is not locked.
+ */
+static int collect_units(struct load_job *j)
+{
+	bool warned_skeleton = false;
+	Dwarf_CU *unit = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cu_die, sub_die;
+	uint32_t index = 0;
+	int rc, err;
+
+	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
+				     &cu_die, &sub_die)) == 0) {
+		unit = next;
+		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
+		if (err)
+			return err;
+		/* Partial units are loaded by the CUs that import them (dwarf_xunits.h). */
+		if (unit_type == DW_UT_partial)
+			continue;
+		if (unit_type == DW_UT_skeleton) {
+			warn_skeleton_once(j->df, &warned_skeleton);
+			continue;
+		}
+		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
+				    j->nr_units + 1);
+		if (err)
+			return err;
+		j->units[j->nr_units++] = (struct unit){
+			.die = cu_die, .start = dwarf_dieoffset(&cu_die),
+		};
+	}
+	if (rc < 0) {
+		/* libdw sets no error code for some truncated headers */
+		rc = dwarf_errno();
+		pr_err("%s: bad DWARF unit header: %s", j->df->path,
+		       rc ? dwarf_errmsg(rc) : "truncated or corrupt .debug_info");
+		return -EINVAL;
+	}
 	return 0;
 }
 
-int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, struct dwarf_load_counts *counts)
+/*
+ * Gives back the whole pages of .debug_info between offsets @from and @to:
+ * clean pages of a private file mapping, so a later read, if any, faults
+ * the same bytes in again. This keeps the mapped input out of peak RSS.
+ */
+static void drop_info(const struct load_job *j, uint64_t from, uint64_t to)
 {
-	struct cu_loader l = { .opts = opts, .df = df };
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uintptr_t base = (uintptr_t)j->info;
+
+	from = (base + from + page - 1) / page * page;
+	to = (base + to) / page * page;
+	if (to > from)
+		madvise((void *)(uintptr_t)from, to - from, MADV_DONTNEED);
+}
+
+/*
+ * Finds .debug_info in the file mapping when its pages can be given back to
+ * the kernel once their CUs are done: the file is mapped, not relocated in
+ * memory (ET_REL is), and the section is stored uncompressed.
+ */
+static void find_droppable_info(struct load_job *j)
+{
+	Elf *elf = j->df->elf;
+	size_t shstrndx, file_size;
+	const char *file = elf_rawfile(elf, &file_size);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr ehdr;
+
+	if (!file || !gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		Elf_Data *data;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".debug_info"))
+			continue;
+		data = sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
+		if (data && (const char *)data->d_buf >= file &&
+		    (const char *)data->d_buf + data->d_size <= file + file_size) {
+			j->info = data->d_buf;
+			j->info_size = data->d_size;
+			/*
+			 * Listing the units faulted in pages around every unit
+			 * header: let the loads fault in what they read.
+			 */
+			drop_info(j, 0, j->info_size);
+		}
+		return;
+	}
+}
+
+/*
+ * Unit @id is consumed: its DIEs (and those of skipped units before it) go
+ * once a batch of them is complete, and at the last unit.
+ */
+static void drop_consumed(struct load_job *j, uint32_t id)
+{
+	uint64_t end = id + 1 < j->nr_units ? j->units[id + 1].start : j->info_size;
+
+	if (!j->info || end <= j->info_dropped ||
+	    (end - j->info_dropped < DROP_BATCH && id + 1 < j->nr_units))
+		return;
+	drop_info(j, j->info_dropped, end);
+	j->info_dropped = end;
+}
+
+/*
+ * Reads the unit's language, on the thread that loads it: the main thread
+ * only lists units. True when --lang_exclude, --lang or -X leaves it out:
+ * then it gives nothing, neither types nor messages.
+ */
+static bool unit_is_excluded(const struct load_job *j, struct unit *u)
+{
+	Dwarf_Word lang = 0;
+	Dwarf_Attribute attr;
+
+	if (dwarf_attr(&u->die, DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	u->lang = (uint16_t)lang;
+	u->is_excluded = lang_excluded(j->opts, lang) ||
+			 name_excluded(j->opts, dwarf_diename(&u->die));
+	return u->is_excluded;
+}
+
+static void job_load(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+	double start = phase_stats__now();
+
+	if (!u->is_type_units && unit_is_excluded(j, u))
+		return;
+	log__capture(&u->log);
+	if (u->is_type_units)
+		u->err = dwarf_cu__load(j->df, j->opts, j->type_units, j->nr_type_units,
+					       u->lang, id, &u->cu, &u->counts);
+	else
+		u->err = dwarf_cu__load(j->df, j->opts, &u->die, 1, u->lang, id, &u->cu,
+					       &u->counts);
+	if (!u->err && u->cu && j->opts->prepare) {
+		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
+		if (u->err) {
+			cu__free(u->cu);
+			u->cu = NULL;
+		}
+	}
+	log__capture(NULL);
+	u->load_secs = phase_stats__now() - start;
+}
+
+/* Main thread: a consumed unit's share of --phase_stats and of the totals. */
+static void count_unit(struct load_job *j, const struct unit *u)
+{
+	struct phase_stats *s = j->opts->stats;
+
+	j->nr_locations += u->counts.nr_locations;
+	j->nr_location_fallbacks += u->counts.nr_location_fallbacks;
+	if (!s)
+		return;
+	s->nr_cus++;
+	s->nr_dies += u->counts.nr_dies;
+	s->load_secs += u->load_secs;
+}
+
+static int job_consume(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+	struct unit *u = &j->units[id];
+	double start = phase_stats__now();
 	int err;
 
-	l.xunits = (struct xunit_cache){
-		.x = df->xunits, .secs = &df->secs,
-		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,
-			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
-	};
-	err = load_cu(&l, dies, nr_dies, lang, id, ret);
-	cu_loader_release(&l);
-	counts->nr_dies = l.nr_dies;
-	counts->nr_locations = l.loc_counts.nr_locations;
-	counts->nr_location_fallbacks = l.loc_counts.nr_fallbacks;
+	if (u->is_excluded) {
+		drop_consumed(j, id);
+		return 0;
+	}
+	log_buf__flush(&u->log);
+	count_unit(j, u);
+	if (u->err)
+		return u->err;
+	err = j->fn(u->cu, j->ctx);
+	if (j->opts->stats)
+		phase_stats__end(j->opts->stats, PHASE_ENCODING, start);
+	/* Names borrowed from inline strings are read until fn() returns. */
+	drop_consumed(j, id);
 	return err;
+}
+
+/* Main thread: the loaders run; the caller's start hook, if any, once. */
+static int job_started(void *ctx)
+{
+	struct load_job *j = ctx;
+	double start = phase_stats__now();
+	int err;
+
+	j->started = true;
+	if (!j->opts->start)
+		return 0;
+	err = j->opts->start(j->opts->start_ctx);
+	/* Not loading: the main thread's loading time leaves it out. */
+	j->start_secs = phase_stats__now() - start;
+	return err;
+}
+
+static void job_discard(void *ctx, uint32_t id)
+{
+	struct load_job *j = ctx;
+
+	log_buf__release(&j->units[id].log);
+	cu__free(j->units[id].cu);
+}
+
+static unsigned int default_window(unsigned int jobs)
+{
+	unsigned int w = DWARF_LOADER_WINDOW_PER_JOB * jobs;
+
+	return w > DWARF_LOADER_MIN_WINDOW ? w : DWARF_LOADER_MIN_WINDOW;
+}
+
+int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+		       dwarf_cu_fn fn, void *ctx)
+{
+	static const struct cu_pool_ops ops = {
+		.load = job_load, .consume = job_consume, .discard = job_discard,
+		.started = job_started,
+	};
+	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
+	unsigned int jobs = opts->jobs ? opts->jobs : 1;
+	struct cu_pool_opts pool = {
+		.nr_workers = jobs - 1,
+		.window = opts->cu_window ? opts->cu_window : default_window(jobs),
+		.delay_seed = opts->test_delay_seed,
+	};
+	struct phase_stats *s = opts->stats;
+	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
+	int err;
+
+	err = collect_type_units(&j) ?: collect_units(&j);
+	find_droppable_info(&j);
+	if (!err)
+		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
+	if (!err && !j.started)		/* no unit to load */
+		err = job_started(&j);
+	if (s) {
+		/* The main thread's time in the pool, less fn()'s and start's. */
+		phase_stats__end(s, PHASE_LOADING, start);
+		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding + j.start_secs;
+		s->nr_threads = jobs;
+	}
+	if (opts->check_locations && !err)
+		pr_warn("%s: locations checked: %llu, left to libdw: %llu", df->path,
+			(unsigned long long)j.nr_locations,
+			(unsigned long long)j.nr_location_fallbacks);
+	free(j.units);
+	free(j.type_units);
+	return err;
+}
+
+/*
+ * The language names upstream pahole v1.31 takes (its lang__str2int()):
+ * one name for each DW_LANG_* code from DW_LANG_C89 to DW_LANG_BLISS that
+ * it knows, plus "asm", matched without regard to case. No other spelling
+ * ("c_plus_plus", "c17", ...) is taken.
+ */
+static const struct {
+	const char	*name;
+	uint16_t	id;
+} languages[] = {
+	{ "ada83", DW_LANG_Ada83 },		{ "ada95", DW_LANG_Ada95 },
+	{ "bliss", DW_LANG_BLISS },		{ "c11", DW_LANG_C11 },
+	{ "c89", DW_LANG_C89 },			{ "c99", DW_LANG_C99 },
+	{ "c", DW_LANG_C },			{ "cobol74", DW_LANG_Cobol74 },
+	{ "cobol85", DW_LANG_Cobol85 },		{ "c++03", DW_LANG_C_plus_plus_03 },
+	{ "c++11", DW_LANG_C_plus_plus_11 },	{ "c++14", DW_LANG_C_plus_plus_14 },
+	{ "c++", DW_LANG_C_plus_plus },		{ "d", DW_LANG_D },
+	{ "dylan", DW_LANG_Dylan },		{ "fortran03", DW_LANG_Fortran03 },
+	{ "fortran08", DW_LANG_Fortran08 },	{ "fortran77", DW_LANG_Fortran77 },
+	{ "fortran90", DW_LANG_Fortran90 },	{ "fortran95", DW_LANG_Fortran95 },
+	{ "go", DW_LANG_Go },			{ "haskell", DW_LANG_Haskell },
+	{ "java", DW_LANG_Java },		{ "julia", DW_LANG_Julia },
+	{ "modula2", DW_LANG_Modula2 },		{ "modula3", DW_LANG_Modula3 },
+	{ "objc", DW_LANG_ObjC },		{ "objc++", DW_LANG_ObjC_plus_plus },
+	{ "ocaml", DW_LANG_OCaml },		{ "opencl", DW_LANG_OpenCL },
+	{ "pascal83", DW_LANG_Pascal83 },	{ "pli", DW_LANG_PLI },
+	{ "python", DW_LANG_Python },		{ "renderscript", DW_LANG_RenderScript },
+	{ "rust", DW_LANG_Rust },		{ "swift", DW_LANG_Swift },
+	{ "upc", DW_LANG_UPC },			{ "asm", DW_LANG_Mips_Assembler },
+};
+
+int dwarf_loader__lang_id(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(languages) / sizeof(languages[0]); i++)
+		if (!strcasecmp(languages[i].name, name))
+			return languages[i].id;
+	return -ENOENT;
 }

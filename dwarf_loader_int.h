@@ -2,9 +2,10 @@
 #ifndef PAHOLE_DWARF_LOADER_INT_H
 #define PAHOLE_DWARF_LOADER_INT_H
 /*
- * Shared by dwarf_file.c (the file, the CUs and their order, the threads),
- * dwarf_loader.c (one CU's DIEs to the model) and dwarf_locations.c (their
- * locations); not for other modules.
+ * Shared by dwarf_loader.c (the file, the CUs and their order, the
+ * threads), dwarf_cu.c and dwarf_cu_types.c (one CU's DIEs to the model),
+ * dwarf_locations.c (their locations) and dwarf_xunits.c (units beyond a
+ * CU); not for other modules.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -44,7 +45,7 @@ struct dwarf_load_counts {
  * from theirs as one CU, on any thread. 0 and the CU in *ret, or -errno
  * (reported). *counts is set either way.
  */
-int dwarf_loader__load_cu(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
 			  struct cu **ret, struct dwarf_load_counts *counts);
 

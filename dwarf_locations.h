@@ -4,7 +4,7 @@
 /*
  * DW_AT_location of parameters and variables: where a parameter is on
  * function entry, and a variable's static address. Part of the DWARF
- * loader (dwarf_loader.c), on the thread that loads the CU.
+ * loader (dwarf_cu.c), on the thread that loads the CU.
  *
  * Expressions and location lists are decoded from the section bytes,
  * without libdw and its lock. What this decoder does not know for sure

@@ -81,7 +81,7 @@ struct xunit_open {
 	struct die_unit		*unit;		/* owned */
 };
 
-/* What the CU loader does with the DIEs of other units (dwarf_loader.c). */
+/* What the CU loader does with the DIEs of other units (dwarf_cu.c). */
 struct xunit_hooks {
 	/* Loads the children of an imported unit's DIE as the CU's top-level DIEs. */
 	int	(*load_children)(void *ctx, struct die *unit_die);

@@ -1,0 +1,1176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * DWARF to the model, one CU: it is walked depth-first; a type DIE gets its
+ * core id after every type nested inside it, and references are resolved by
+ * DIE offset once the walk of the CU is done. The file and the order of
+ * the CUs are dwarf_loader.c's; type DIEs are dwarf_cu_types.c's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "dwarf_cu.h"
+#include "dwarf_cursor.h"
+#include "dwarf_functions.h"
+#include "dwarf_loader.h"
+#include "dwarf_loader_int.h"
+#include "dwarf_locations.h"
+#include "dwarf_xunits.h"
+#include "log.h"
+
+/*
+ * A DIE's key in the maps below: its section offset, with flags for DIEs
+ * of type units, which a CU refers to by signature (DW_FORM_ref_sig8) and
+ * whose DWARF 4 section, .debug_types, has offsets of its own, and for
+ * DIEs of the dwz supplementary file (XUNIT_KEY_ALT). Subprograms,
+ * parameters and variables are known by their offset and that last flag.
+ */
+static const uint64_t KEY_TYPE_UNIT = 1ull << 63;
+static const uint64_t KEY_DEBUG_TYPES = 1ull << 62;
+static const uint64_t KEY_ALT = XUNIT_KEY_ALT;
+static const uint64_t KEY_OFFSET = XUNIT_KEY_OFFSET;
+
+static int load_children(struct cu_loader *l, struct die *parent);
+static int load_function_children(struct cu_loader *l, struct die *die);
+static int load_function_children_die(struct cu_loader *l, struct die *die);
+static int load_imported_unit(struct cu_loader *l, struct die *die);
+static bool is_mapped(struct cu_loader *l, uint64_t key);
+
+/* ---- attributes ---------------------------------------------------------- */
+
+/* KEY_ALT for a unit of the supplementary file, else 0. */
+static uint64_t unit_key_alt(const struct cu_loader *l, const struct die_unit *u)
+{
+	return u->secs != &l->df->secs ? KEY_ALT : 0;
+}
+
+/* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
+static uint64_t unit_key_flags(const struct die_unit *u)
+{
+	if (u->unit_type != DW_UT_type && u->unit_type != DW_UT_split_type)
+		return 0;
+	return KEY_TYPE_UNIT | (u->in_types ? KEY_DEBUG_TYPES : 0);
+}
+
+static uint64_t die_key(const struct cu_loader *l, const struct die *die)
+{
+	return die->off | unit_key_flags(die->unit) | unit_key_alt(l, die->unit);
+}
+
+/* How subprograms, parameters and variables know a DIE. */
+static uint64_t die_plain_key(const struct cu_loader *l, const struct die *die)
+{
+	return die->off | unit_key_alt(l, die->unit);
+}
+
+/* The key of a DIE libdw found (references leaving the unit). */
+static uint64_t libdw_die_key(Dwarf_Die *die)
+{
+	uint64_t off = dwarf_dieoffset(die);
+	Dwarf_Half version;
+	uint8_t unit_type;
+
+	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL) ||
+	    (unit_type != DW_UT_type && unit_type != DW_UT_split_type))
+		return off;
+	return off | KEY_TYPE_UNIT | (version < 5 ? KEY_DEBUG_TYPES : 0);
+}
+
+/*
+ * Constant forms as pahole reads them: data1/2/4/8 and udata zero-extended,
+ * sdata and implicit_const with their sign. False for non-constant forms.
+ * Before DWARF 4, data4 and data8 may be section offsets, as libdw judges
+ * by the attribute: it decides those.
+ */
+static bool attr_constant(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word uval;
+
+	if (u->version >= 4 || (a->form != DW_FORM_data4 && a->form != DW_FORM_data8))
+		return die_attr__constant(a, ret);
+	attr = die_attr__libdw(u, a);
+	if (dwarf_formudata(&attr, &uval))
+		return false;
+	*ret = uval;
+	return true;
+}
+
+/* DW_AT_data_member_location: a constant, or a DW_OP_plus_uconst block (DWARF 2/3). */
+static uint64_t attr_member_location(const struct die_unit *u, const struct die_attr *a)
+{
+	struct dwarf_cursor c;
+	const uint8_t *block;
+	uint64_t val = 0, len;
+
+	if (attr_constant(u, a, &val))
+		return val;
+	if (!die_attr__block(a, &block, &len) || len < 2 || block[0] != DW_OP_plus_uconst)
+		return 0;
+	c = dwarf_cursor(block + 1, block + len, false);
+	return dwarf_cursor__uleb_lenient(&c);
+}
+
+/*
+ * A reference attribute's target: its key, or with @plain its section
+ * offset. References out of the unit are libdw's to follow. A bad one
+ * fails the DIE.
+ */
+static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
+		     uint64_t *ret)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die ref;
+	uint64_t off;
+
+	if (die_attr__ref(da->unit, a, &off)) {
+		*ret = (plain ? off : off | unit_key_flags(da->unit)) | da->key_alt;
+		return true;
+	}
+	/* Into the supplementary file; from it, ref_addr stays in it. */
+	if (a->form == FORM_GNU_ref_alt || a->form == DW_FORM_ref_sup4 ||
+	    a->form == DW_FORM_ref_sup8 || (a->form == DW_FORM_ref_addr && da->key_alt)) {
+		*ret = (a->value & KEY_OFFSET) | KEY_ALT;
+		return true;
+	}
+	attr = die_attr__libdw(da->unit, a);
+	if (!dwarf_formref_die(&attr, &ref)) {
+		da->err = "bad reference";
+		return false;
+	}
+	*ret = plain ? dwarf_dieoffset(&ref) : libdw_die_key(&ref);
+	return true;
+}
+
+/* A string attribute; the indexed forms are libdw's. */
+static const char *attr_string(const struct cu_loader *l, const struct die_unit *u,
+			       const struct die_attr *a)
+{
+	Dwarf_Attribute attr;
+
+	switch (a->form) {
+	case DW_FORM_string: case DW_FORM_strp: case DW_FORM_line_strp:
+		return die_attr__string(u, a);
+	case FORM_GNU_strp_alt: case DW_FORM_strp_sup:
+		return dwarf_xunits__alt_string(l->df->xunits, a->value);
+	default:
+		attr = die_attr__libdw(u, a);
+		return dwarf_formstring(&attr);
+	}
+}
+
+static bool attr_flag(const struct die_attr *a)
+{
+	bool flag;
+
+	return die_attr__flag(a, &flag) && flag;
+}
+
+static int collect_attr(const struct die_attr *attr, void *arg)
+{
+	struct die_attrs *a = arg;
+	const struct die_unit *u = a->unit;
+	uint64_t val;
+
+	switch (attr->name) {
+	case DW_AT_name:
+		/* NULL: a string offset past the end of .debug_str, or a bad form */
+		a->name = attr_string(a->loader, u, attr);
+		if (!a->name)
+			a->err = "bad DW_AT_name";
+		break;
+	case DW_AT_byte_size:
+		a->has_byte_size = attr_constant(u, attr, &a->byte_size);
+		break;
+	case DW_AT_type:
+		a->has_type = attr_ref(attr, a, false, &a->type_off);
+		break;
+	case DW_AT_encoding:
+		attr_constant(u, attr, &a->encoding);
+		break;
+	case DW_AT_data_member_location:
+		a->member_location = attr_member_location(u, attr);
+		break;
+	case DW_AT_bit_offset:
+		a->has_bit_offset = attr_constant(u, attr, &a->bit_offset);
+		break;
+	case DW_AT_data_bit_offset:
+		a->has_data_bit_offset = attr_constant(u, attr, &a->data_bit_offset);
+		break;
+	case DW_AT_bit_size:
+		attr_constant(u, attr, &a->bit_size);
+		break;
+	case DW_AT_upper_bound:
+		a->has_upper_bound = true;
+		a->upper_bound_const = attr_constant(u, attr, &a->upper_bound);
+		break;
+	case DW_AT_count:
+		a->has_count = true;
+		a->count_const = attr_constant(u, attr, &a->count);
+		break;
+	case DW_AT_const_value:
+		a->has_const_value = true;
+		if (!attr_constant(u, attr, &a->const_value))
+			a->const_string = attr_string(a->loader, u, attr);
+		break;
+	case DW_AT_declaration:
+		a->is_declaration = attr_flag(attr);
+		break;
+	case DW_AT_abstract_origin:
+		a->has_origin = attr_ref(attr, a, true, &a->origin_off);
+		break;
+	case DW_AT_specification:
+		a->has_spec = attr_ref(attr, a, true, &a->spec_off);
+		break;
+	case DW_AT_calling_convention:
+		attr_constant(u, attr, &a->calling_convention);
+		break;
+	case DW_AT_location:
+		a->location = die_attr__libdw(u, attr);
+		a->has_location = true;
+		break;
+	case DW_AT_low_pc:
+		a->low_pc = *attr;
+		a->has_low_pc = true;
+		break;
+	/* Presence is what counts, as for upstream pahole. */
+	case DW_AT_external:
+		a->is_external = true;
+		break;
+	case DW_AT_artificial:
+		a->is_artificial = true;
+		break;
+	case DW_AT_inline:
+		a->is_inline = attr_constant(u, attr, &val) && val != DW_INL_not_inlined;
+		break;
+	case DW_AT_alignment:
+		attr_constant(u, attr, &a->alignment);
+		break;
+	case DW_AT_decl_line:
+		attr_constant(u, attr, &a->decl_line);
+		break;
+	case DW_AT_GNU_vector:
+		a->is_vector = attr_flag(attr);
+		break;
+	}
+	return 0;
+}
+
+/* ---- per-CU helpers -------------------------------------------------------- */
+
+static void loader_error(const struct cu_loader *l, const struct die *die, const char *what)
+{
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       (unsigned long long)die->off, what);
+}
+
+/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
+int cu_loader__walk_error(const struct cu_loader *l, const struct die *die)
+{
+	loader_error(l, die, die->unit->errmsg ? die->unit->errmsg : "corrupt DIE tree");
+	return -EINVAL;
+}
+
+int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->unit = die->unit;
+	a->loader = l;
+	a->key_alt = unit_key_alt(l, die->unit);
+	l->nr_dies++;
+	if (die__attrs(die, collect_attr, a)) {
+		loader_error(l, die, die->unit->errmsg);
+		return -EINVAL;
+	}
+	if (a->err) {
+		loader_error(l, die, a->err);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static uint32_t map_slot(uint64_t key, uint32_t cap)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* Puts @key in @map (of @cap slots) unless it is there: the first id given stays. */
+static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, uint32_t id,
+		       uint32_t *nr)
+{
+	uint32_t i = map_slot(key, cap);
+
+	while (map[i].key_plus1 && map[i].key_plus1 != key + 1)
+		i = (i + 1) & (cap - 1);
+	if (map[i].key_plus1)
+		return;
+	map[i] = (struct die_map_entry){ .key_plus1 = key + 1, .id = id };
+	(*nr)++;
+}
+
+/* Makes room for one more entry, at most half the slots in use. */
+static int map_grow(struct cu_loader *l)
+{
+	uint32_t cap = l->map_cap ? l->map_cap * 2 : 1024, i, nr = 0;
+	struct die_map_entry *map;
+
+	if ((l->nr_map + 1) * 2 <= l->map_cap)
+		return 0;
+	if (cap <= l->map_cap)
+		return -ENOMEM;
+	map = calloc(cap, sizeof(*map));
+	if (!map)
+		return -ENOMEM;
+	for (i = 0; i < l->map_cap; i++)
+		if (l->map[i].key_plus1)
+			map_insert(map, cap, l->map[i].key_plus1 - 1, l->map[i].id, &nr);
+	free(l->map);
+	l->map = map;
+	l->map_cap = cap;
+	return 0;
+}
+
+/* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
+static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
+{
+	int err = map_grow(l);
+
+	if (!err)
+		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
+	return err;
+}
+
+/* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
+int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
+{
+	int err = dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
+
+	if (err)
+		return err;
+	l->refs[l->nr_refs++] = (struct ref_fixup){ .slot = slot, .id = id, .die_off = die_off };
+	return 0;
+}
+
+/* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
+static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
+{
+	if (unit_key_alt(l, die->unit))
+		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
+	return die->unit->in_types ? dwarf_offdie_types(l->df->dwarf, die->off, ret) :
+				     dwarf_offdie(l->df->dwarf, die->off, ret);
+}
+
+/* What only the printer needs: where the type is declared, its alignment. */
+static void set_print_facts(const struct cu_loader *l, struct die *die, struct type *t,
+			    const struct die_attrs *a)
+{
+	Dwarf_Die ldie;
+
+	t->is_private = l->private_depth > 0;
+	if (a) {
+		t->alignment = a->alignment;
+		t->decl_line = a->decl_line;
+	}
+	if (l->opts->decl_info && libdw_die(l, die, &ldie)) {
+		/* Line tables are cached in the Dwarf, unlocked in libdw. */
+		pthread_mutex_lock(l->df->libdw_lock);
+		t->decl_file = dwarf_decl_file(&ldie);
+		pthread_mutex_unlock(l->df->libdw_lock);
+	}
+}
+
+/* Appends @t as the type of @die, and queues its DW_AT_type. */
+int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
+		    const struct die_attrs *a, uint32_t *ret)
+{
+	uint32_t id;
+	int err;
+
+	t->src_off = die->off;
+	if (l->opts->for_printing)
+		set_print_facts(l, die, t, a);
+	err = cu__add_type(l->cu, t, &id) ?: map_die(l, die_key(l, die), id);
+	if (!err && a && a->has_type)
+		err = cu_loader__add_ref(l, NULL, id, a->type_off);
+	if (!err && ret)
+		*ret = id;
+	return err;
+}
+
+/* ---- subprograms and variables ------------------------------------------------------ */
+
+static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
+{
+	struct die_attrs a;
+	struct fn_param *p;
+	int err = cu_loader__read_attrs(l, die, &a) ?:
+		  dw_ensure_cap(&l->pstack, &l->pstack_cap, sizeof(*l->pstack), l->nr_pstack + 1);
+
+	if (err)
+		return err;
+	p = &l->pstack[l->nr_pstack++];
+	*p = (struct fn_param){
+		.die_off = die_plain_key(l, die), .name = a.name, .idx = idx,
+		.type_off = a.has_type ? a.type_off : NO_TYPE,
+		.has_origin = a.has_origin, .origin_off = a.origin_off,
+		.loc = { .reg = -1 },
+	};
+	if (l->opts->param_locations) {
+		p->loc.has_loc = a.has_location;
+		p->loc.has_const_value = a.has_const_value;
+		p->location = a.location;
+	}
+	return cu_loader__load_decl_tags(l, die, idx);
+}
+
+/*
+ * clang marks a function whose signature it changed (dropped or split
+ * parameters) with DW_CC_nocall, on the abstract origin when there is one.
+ */
+static bool signature_changed(const struct cu_loader *l, const struct die_attrs *a)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word cc;
+	Dwarf_Die origin;
+
+	if (a->is_inline)
+		return false;
+	if (!a->has_origin)
+		return a->calling_convention == DW_CC_nocall;
+	return dwarf_offdie(a->origin_off & KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :
+			    l->df->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
+	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
+	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
+}
+
+/* Moves the parameters pushed since @first to l->params. */
+static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi)
+{
+	uint32_t n = l->nr_pstack - first;
+	int err = dw_ensure_cap(&l->params, &l->params_cap, sizeof(*l->params),
+				l->nr_params + n);
+
+	if (err)
+		return err;
+	if (n)
+		memcpy(l->params + l->nr_params, l->pstack + first, n * sizeof(*l->params));
+	fi->first_param = l->nr_params;
+	fi->nr_params = n;
+	l->nr_params += n;
+	l->nr_pstack = first;
+	return 0;
+}
+
+static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
+{
+	int err = dw_ensure_cap(&l->fns, &l->fns_cap, sizeof(*l->fns), l->nr_fns + 1);
+
+	if (!err)
+		l->fns[l->nr_fns++] = *fi;
+	return err;
+}
+
+/*
+ * A subprogram: its parameters and decl tags are kept for the function
+ * table, every other child is walked for nested types. Nested subprograms
+ * are recorded before their parent, as upstream pahole's function table.
+ */
+static int load_subprogram(struct cu_loader *l, struct die *die)
+{
+	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
+	struct fn_info fi = { 0 };
+	struct die_attrs a;
+	Dwarf_Attribute low_pc_attr;
+	Dwarf_Addr low_pc;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	fi.die_off = die_plain_key(l, die);
+	fi.f.src_off = die->off;
+	fi.is_foreign = l->foreign > 0;
+	fi.f.name = a.name;
+	fi.f.is_declaration = a.is_declaration;
+	fi.type_off = a.has_type ? a.type_off : NO_TYPE;
+	fi.has_origin = a.has_origin;
+	fi.origin_off = a.origin_off;
+	fi.has_spec = a.has_spec;
+	fi.spec_off = a.spec_off;
+	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
+	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0)
+		fi.f.low_pc = low_pc;
+	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		switch (child.tag) {
+		case DW_TAG_formal_parameter:
+			err = load_param(l, &child, idx++);
+			break;
+		case DW_TAG_unspecified_parameters:
+			fi.f.has_varargs = true;
+			break;
+		case TAG_LLVM_ANNOTATION:
+			err = cu_loader__load_decl_tag(l, &child, -1);
+			break;
+		default:	/* types defined here are private to it */
+			err = load_function_children_die(l, &child);
+			break;
+		}
+		if (err)
+			return err;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	err = finish_params(l, pfirst, &fi) ?: cu_loader__flush_annots(l, afirst, annots);
+	fi.first_annot = annots[0];
+	fi.nr_annots = annots[1];
+	return err ?: add_fn_info(l, &fi);
+}
+
+/* What reading locations of the CU needs. */
+static struct loc_cu loc_cu_of(struct cu_loader *l)
+{
+	return (struct loc_cu){
+		.df = l->df, .unit = &l->loc_unit, .counts = &l->loc_counts,
+		.addr_size = l->cu->addr_size, .check = l->opts->check_locations,
+	};
+}
+
+/* A variable at the top level of the CU; others have no static storage BTF wants. */
+static int load_variable(struct cu_loader *l, struct die *die)
+{
+	uint32_t afirst = l->nr_astack, annots[2];
+	struct var_info vi = { 0 };
+	struct die_attrs a;
+	int err = cu_loader__read_attrs(l, die, &a) ?: cu_loader__load_decl_tags(l, die, -1) ?:
+		  cu_loader__flush_annots(l, afirst, annots) ?:
+		  dw_ensure_cap(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+
+	if (err)
+		return err;
+	vi.die_off = die_plain_key(l, die);
+	vi.v.src_off = die->off;
+	vi.is_foreign = l->foreign > 0;
+	vi.v.name = a.name;
+	vi.type_off = a.has_type ? a.type_off : NO_TYPE;
+	vi.v.is_external = a.is_external;
+	vi.v.is_declaration = a.is_declaration;
+	vi.v.is_artificial = a.is_artificial;
+	vi.has_spec = a.has_spec;
+	vi.spec_off = a.spec_off;
+	vi.first_annot = annots[0];
+	vi.nr_annots = annots[1];
+	if (!a.is_declaration && a.has_location) {
+		struct loc_cu lc = loc_cu_of(l);
+
+		err = dwarf_locations__variable(&lc, &a.location, die->off, &vi.v);
+		if (err)
+			return err;
+	}
+	l->vars[l->nr_vars++] = vi;
+	return 0;
+}
+
+/*
+ * A struct, union or enum that only names a type unit's type by its
+ * signature (DWARF 4, 7.32): references to it go to that type.
+ */
+static int find_signature(const struct die_attr *a, void *arg)
+{
+	if (a->name != DW_AT_signature)
+		return 0;
+	*(struct die_attr *)arg = *a;
+	return 1;
+}
+
+static int add_signature_alias(struct cu_loader *l, struct die *die)
+{
+	struct die_attr sig;
+	Dwarf_Attribute attr;
+	Dwarf_Die target;
+	int rc = die__attrs(die, find_signature, &sig), err;
+
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	attr = die_attr__libdw(die->unit, &sig);
+	if (!dwarf_formref_die(&attr, &target)) {
+		loader_error(l, die, dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	err = dw_ensure_cap(&l->aliases, &l->aliases_cap, sizeof(*l->aliases),
+			    l->nr_aliases + 1);
+	if (err)
+		return err;
+	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(l, die), libdw_die_key(&target) };
+	return 0;
+}
+
+/* One DIE of any kind: types are added, containers walked for nested types. */
+int cu_loader__load_die(struct cu_loader *l, struct die *die)
+{
+	int err;
+
+	if (l->depth >= MAX_DIE_DEPTH) {
+		loader_error(l, die, "DIE tree nested too deeply");
+		return -EINVAL;
+	}
+	l->depth++;
+	if (die__has_attr(die, DW_AT_signature)) {
+		err = add_signature_alias(l, die);
+		l->depth--;
+		return err;
+	}
+	switch (die->tag) {
+	/* No id: every reference to it is void. */
+	case DW_TAG_unspecified_type:	err = map_die(l, die_key(l, die), 0); break;
+	case DW_TAG_subprogram:		err = load_subprogram(l, die); break;
+	/* Only top-level variables have static storage BTF wants. */
+	case DW_TAG_variable:		err = l->depth == 1 ? load_variable(l, die) : 0; break;
+	case DW_TAG_lexical_block:
+	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
+	case DW_TAG_namespace:		err = load_children(l, die); break;
+	case DW_TAG_imported_unit:	err = load_imported_unit(l, die); break;
+	default:			err = cu_loader__load_type(l, die); break;
+	}
+	l->depth--;
+	return err;
+}
+
+static int load_children(struct cu_loader *l, struct die *parent)
+{
+	struct die child;
+	int rc, err;
+
+	for (rc = die__child(parent, &child); rc == 0; rc = die__sibling(&child)) {
+		err = cu_loader__load_die(l, &child);
+		if (err)
+			return err;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, parent);
+	return 0;
+}
+
+/* Types defined inside a function are private to it (printing only). */
+static int load_function_children(struct cu_loader *l, struct die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = load_children(l, die);
+	l->private_depth--;
+	return err;
+}
+
+/* One child DIE of a function, private to it like its children. */
+static int load_function_children_die(struct cu_loader *l, struct die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = cu_loader__load_die(l, die);
+	l->private_depth--;
+	return err;
+}
+
+/* ---- resolution ---------------------------------------------------------------- */
+
+/* The core id of the DIE with key @die_off. */
+static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
+{
+	uint32_t i;
+
+	if (!l->map_cap)
+		return false;
+	for (i = map_slot(die_off, l->map_cap); l->map[i].key_plus1;
+	     i = (i + 1) & (l->map_cap - 1)) {
+		if (l->map[i].key_plus1 == die_off + 1) {
+			*ret = l->map[i].id;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int cmp_alias(const void *a, const void *b)
+{
+	const struct type_alias *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Aliases are sorted by then; a stub naming a stub is followed a few times. */
+static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
+{
+	unsigned int hops;
+
+	for (hops = 0; hops < 8 && l->nr_aliases; hops++) {
+		struct type_alias k = { .key = key }, *a;
+
+		a = bsearch(&k, l->aliases, l->nr_aliases, sizeof(*a), cmp_alias);
+		if (!a)
+			return false;
+		key = a->target;
+		if (lookup_die(l, key, ret))
+			return true;
+	}
+	return false;
+}
+
+/* ---- units --------------------------------------------------------------------------- */
+
+static int unit_error(const struct cu_loader *l, const struct die_unit *u, uint64_t off)
+{
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       (unsigned long long)off, u->errmsg ? u->errmsg : "corrupt unit");
+	return -EINVAL;
+}
+
+/* Size of the header of a unit (DWARF 5, 7.5.1; DWARF 4, 7.5.1 and 7.5.1.2). */
+static uint64_t unit_header_size(Dwarf_Half version, uint8_t unit_type, uint8_t off_size)
+{
+	uint64_t size = (off_size == 8 ? 12 : 4) + 2 + 1 + off_size + (version >= 5);
+
+	if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+		size += 8 + off_size;
+	else if (version >= 5 && (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile))
+		size += 8;
+	return size;
+}
+
+/*
+ * The reader's view of the unit libdw's @ldie is in. Its bytes must be
+ * those libdw reads (relocated, decompressed): the unit DIE is checked to
+ * be where libdw has it. 0, or -EINVAL (reported); release @u either way.
+ */
+static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
+{
+	Dwarf_Half version = 0;
+	Dwarf_Off abbrev_off, unit_off;
+	uint8_t addr_size, off_size = 4, unit_type = 0;
+	Dwarf_Die cu_die;
+	uint64_t start;
+	int err;
+
+	memset(u, 0, sizeof(*u));
+	if (!dwarf_cu_die(ldie->cu, &cu_die, &version, &abbrev_off, &addr_size, &off_size,
+			  NULL, NULL) ||
+	    dwarf_cu_info(ldie->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL)) {
+		pr_err("%s: %s: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	unit_off = dwarf_dieoffset(&cu_die);
+	start = unit_off - unit_header_size(version, unit_type, off_size);
+	err = die_unit__init(u, &l->df->secs, version < 5 && unit_type == DW_UT_type, start,
+			     ldie->cu);
+	if (err == -ENOMEM)
+		return err;
+	if (!err && (u->first_die != unit_off || u->version != version ||
+		     (const uint8_t *)cu_die.addr != u->sec->data + unit_off)) {
+		u->errmsg = "unit header not where libdw reads it";
+		err = -EINVAL;
+	}
+	return err ? unit_error(l, u, unit_off) : 0;
+}
+
+/*
+ * Room for the types and reference fix-ups a unit of @bytes is likely to
+ * make (a kernel's units take about 50 bytes of DIEs per type and 25 per
+ * reference), so that they seldom move while they grow. Room not used is
+ * never touched.
+ */
+static int reserve_for(struct cu_loader *l, uint64_t bytes)
+{
+	uint64_t types = l->cu->nr_types + bytes / 48, refs = l->nr_refs + bytes / 24;
+
+	if (types > UINT32_MAX / 2 || refs > UINT32_MAX / 2)
+		return 0;	/* let them grow as they go */
+	return dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
+			  (uint32_t)types) ?:
+	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs);
+}
+
+/* The DIEs of the unit of @cu_die. */
+static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
+{
+	struct die_unit u;
+	struct die die;
+	int err = open_unit(l, cu_die, &u);
+
+	if (!err && die__unit_die(&u, &die))
+		err = unit_error(l, &u, u.first_die);
+	if (!err)
+		dwarf_locations__unit(&die, &l->loc_unit);
+	if (!err)
+		err = reserve_for(l, u.end - u.start);
+	l->xunits.own_start = u.start;
+	l->xunits.own_end = u.end;
+	if (!err)
+		err = load_children(l, &die);
+	die_unit__release(&u);
+	return err;
+}
+
+/* ---- units beyond the CU (dwarf_xunits.h) --------------------------------------- */
+
+static int find_import(const struct die_attr *a, void *arg)
+{
+	if (a->name != DW_AT_import)
+		return 0;
+	*(struct die_attr *)arg = *a;
+	return 1;
+}
+
+/* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
+static int load_imported_unit(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs da = { .unit = die->unit, .loader = l,
+				.key_alt = unit_key_alt(l, die->unit) };
+	struct die_attr imp;
+	uint64_t key;
+	int rc = die__attrs(die, find_import, &imp), err;
+
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	if (rc == 0 || !attr_ref(&imp, &da, true, &key)) {
+		loader_error(l, die, "imported unit without a valid DW_AT_import");
+		return -EINVAL;
+	}
+	err = xunit_cache__import(&l->xunits, key);
+	if (err == -ENOENT)
+		loader_error(l, die, "DW_AT_import names no unit");
+	return err == -ENOENT ? -EINVAL : err;
+}
+
+/* xunit_hooks: an imported unit's DIEs, at the CU's top level. */
+static int xunit_load_children(void *ctx, struct die *unit_die)
+{
+	struct cu_loader *l = ctx;
+	int err;
+
+	l->depth--;	/* the DW_TAG_imported_unit's own level */
+	err = load_children(l, unit_die);
+	l->depth++;
+	return err;
+}
+
+/* xunit_hooks: a DIE of another CU, alone; its subprograms and variables are not the CU's. */
+static int xunit_load_alone(void *ctx, struct die *die)
+{
+	struct cu_loader *l = ctx;
+	unsigned int depth = l->depth, private_depth = l->private_depth;
+	int err;
+
+	l->foreign++;
+	l->depth = 0;
+	l->private_depth = 0;
+	err = cu_loader__load_die(l, die);
+	l->foreign--;
+	l->depth = depth;
+	l->private_depth = private_depth;
+	return err;
+}
+
+static bool xunit_is_mapped(void *ctx, uint64_t key)
+{
+	return is_mapped(ctx, key);
+}
+
+static int xunit_error(void *ctx, uint64_t key, const char *why)
+{
+	const struct cu_loader *l = ctx;
+
+	pr_err("%s: %s: %sdie 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
+	       key & KEY_ALT ? "alternate file " : "", (unsigned long long)(key & KEY_OFFSET),
+	       why ? why : "corrupt unit");
+	return -EINVAL;
+}
+
+static int load_foreign_die(struct cu_loader *l, uint64_t key)
+{
+	return xunit_cache__load_alone(&l->xunits, key);
+}
+
+/* What a subprogram refers to beyond the CU: its origin, specification, return type. */
+static int load_fn_reach(struct cu_loader *l, uint32_t i)
+{
+	struct fn_info fi = l->fns[i];	/* loading moves l->fns */
+
+	return (fi.has_origin ? load_foreign_die(l, fi.origin_off) : 0) ?:
+	       (fi.has_spec ? load_foreign_die(l, fi.spec_off) : 0) ?:
+	       load_foreign_die(l, fi.type_off);
+}
+
+static int load_var_reach(struct cu_loader *l, uint32_t i)
+{
+	struct var_info vi = l->vars[i];
+
+	return (vi.has_spec ? load_foreign_die(l, vi.spec_off) : 0) ?:
+	       load_foreign_die(l, vi.type_off);
+}
+
+/* ---- type units ------------------------------------------------------------------ */
+
+/* Whether @key is mapped yet. */
+static bool is_mapped(struct cu_loader *l, uint64_t key)
+{
+	uint32_t id;
+
+	return lookup_die(l, key, &id);
+}
+
+static int load_type_unit_die(struct cu_loader *l, uint64_t key)
+{
+	Dwarf *dbg = l->df->dwarf;
+	Dwarf_Off off = key & KEY_OFFSET;
+	struct die_unit u;
+	struct die die;
+	Dwarf_Die ldie;
+	int err;
+
+	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
+		return 0;
+	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &ldie) :
+				      dwarf_offdie(dbg, off, &ldie))) {
+		pr_err("%s: %s: type unit die 0x%llx: %s", l->df->path,
+		       l->cu->name ? l->cu->name : "?", (unsigned long long)off,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	err = open_unit(l, &ldie, &u);
+	if (!err && die__at(&u, off, &die))
+		err = unit_error(l, &u, off);
+	if (!err)
+		err = cu_loader__load_die(l, &die);
+	die_unit__release(&u);
+	return err;
+}
+
+static int load_ref_target(struct cu_loader *l, uint64_t key)
+{
+	return key & KEY_TYPE_UNIT ? load_type_unit_die(l, key) : load_foreign_die(l, key);
+}
+
+/*
+ * The type unit types a CU refers to are loaded into it, after its own, as
+ * if it had them itself: each CU stays whole for the encoder, and dedup
+ * merges the copies. So are the DIEs of other CUs it refers to (LTO), and
+ * what its subprograms, parameters and variables refer to there. Loading
+ * one can add references to more.
+ */
+static int load_reached(struct cu_loader *l)
+{
+	uint32_t r = 0, a = 0, f = 0, p = 0, v = 0;
+	int err = 0;
+
+	while (!err) {
+		if (r < l->nr_refs)
+			err = load_ref_target(l, l->refs[r++].die_off);
+		else if (a < l->nr_aliases)
+			err = load_type_unit_die(l, l->aliases[a++].target);
+		else if (f < l->nr_fns)
+			err = load_fn_reach(l, f++);
+		else if (p < l->nr_params)
+			err = load_foreign_die(l, l->params[p++].type_off);
+		else if (v < l->nr_vars)
+			err = load_var_reach(l, v++);
+		else
+			break;
+	}
+	return err;
+}
+
+/* Turns every queued DIE offset into a core id; unknown targets become void. */
+static void resolve_refs(struct cu_loader *l)
+{
+	uint32_t i, id;
+
+	if (l->nr_aliases)
+		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
+	for (i = 0; i < l->nr_refs; i++) {
+		const struct ref_fixup *r = &l->refs[i];
+
+		if (!lookup_die(l, r->die_off, &id) && !lookup_alias(l, r->die_off, &id)) {
+			id = 0;
+			l->nr_unresolved++;
+			pr_debug("%s: %s: couldn't find 0x%llx type", l->df->path,
+				 l->cu->name ? l->cu->name : "?",
+				 (unsigned long long)r->die_off);
+		}
+		if (r->slot)
+			*r->slot = id;
+		else
+			l->cu->types[r->id].type = id;
+	}
+}
+
+/*
+ * DWARF 4 numbers bitfield bits from the most significant bit of the storage
+ * unit (DWARF 4, 5.7.6); BTF wants the offset of the lowest-order bit on
+ * little endian, which needs the unit's size, possibly from the member type.
+ */
+static void resolve_bitfields(struct cu_loader *l)
+{
+	uint32_t i;
+
+	for (i = 0; i < l->nr_bitfields; i++) {
+		const struct bitfield_fixup *f = &l->bitfields[i];
+		struct member *m = f->member;
+		uint64_t size = f->storage_size ?: cu__type_byte_size(l->cu, m->type);
+		int64_t bit;
+
+		if (l->df->big_endian)
+			bit = (int64_t)f->dw_bit_offset;
+		else
+			bit = (int64_t)(size * 8) - (int64_t)f->dw_bit_offset -
+			      (int64_t)m->bitfield_size;
+		m->bit_offset = (uint64_t)((int64_t)f->byte_offset * 8 + bit);
+	}
+}
+
+/* An enum is signed when its underlying type (DW_AT_type) is. */
+static void mark_signed_enums(struct cu *cu)
+{
+	uint32_t id;
+
+	for (id = 1; id < cu->nr_types; id++) {
+		struct type *t = cu__type(cu, id);
+		const struct type *base;
+
+		if (t->kind != TK_ENUM || !t->type || t->type >= cu->nr_types)
+			continue;
+		base = cu__type(cu, t->type);
+		t->is_signed_enum = base->kind == TK_BASE && base->encoding == BE_SIGNED;
+	}
+}
+
+/* ---- CUs ------------------------------------------------------------------------ */
+
+static void cu_loader_release(struct cu_loader *l)
+{
+	free(l->map);
+	free(l->aliases);
+	free(l->refs);
+	free(l->bitfields);
+	free(l->stack);
+	free(l->pstack);
+	free(l->params);
+	free(l->astack);
+	free(l->annots);
+	free(l->fns);
+	free(l->vars);
+	xunit_cache__release(&l->xunits);
+}
+
+static uint32_t type_id_of(void *ctx, uint64_t die_off)
+{
+	struct cu_loader *l = ctx;
+	uint32_t id;
+
+	if (lookup_die(l, die_off, &id) || lookup_alias(l, die_off, &id))
+		return id;
+	l->nr_unresolved++;
+	return 0;
+}
+
+static int decode_location_of(void *ctx, struct fn_param *p)
+{
+	struct loc_cu lc = loc_cu_of(ctx);
+
+	return dwarf_locations__param(&lc, p);
+}
+
+/* After the walk: references, bitfield offsets, then functions and variables. */
+static int resolve_cu(struct cu_loader *l)
+{
+	struct cu_functions cf = {
+		.cu = l->cu, .abi = &l->df->abi, .is_clang = l->is_clang,
+		.params = l->params, .nr_params = l->nr_params,
+		.fns = l->fns, .nr_fns = l->nr_fns, .vars = l->vars, .nr_vars = l->nr_vars,
+		.annots = l->annots, .type_id = type_id_of,
+		.decode_location = decode_location_of, .ctx = l,
+	};
+	int err;
+
+	resolve_refs(l);
+	resolve_bitfields(l);
+	err = cu_functions__resolve(&cf);
+	l->nr_unresolved += cf.nr_unresolved;
+	return err;
+}
+
+static bool producer_is_clang(Dwarf_Die *cu_die)
+{
+	Dwarf_Attribute attr;
+	const char *producer = dwarf_attr(cu_die, DW_AT_producer, &attr) ?
+			       dwarf_formstring(&attr) : NULL;
+
+	return producer && strstr(producer, "clang");
+}
+
+/*
+ * Loads the types of one CU (@nr_dies is 1), or of all DWARF 4 type units
+ * into one CU. 0 and the CU in *ret, or -errno (reported).
+ */
+static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uint16_t lang,
+		   uint32_t id, struct cu **ret)
+{
+	uint8_t addr_size = 8, off_size;
+	Dwarf_Die unit_die;
+	uint32_t i;
+	int err = 0;
+
+	l->cu = cu__new(id);
+	if (!l->cu)
+		return -ENOMEM;
+	l->cu->name = dwarf_diename(cu_die);
+	l->cu->language = lang;
+	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
+	l->cu->addr_size = addr_size;
+	l->is_clang = producer_is_clang(cu_die);
+	for (i = 0; i < nr_dies && !err; i++)
+		err = load_unit(l, &cu_die[i]);
+	err = err ?: load_reached(l) ?: resolve_cu(l);
+	if (err) {
+		cu__free(l->cu);
+		return err;
+	}
+	if (l->opts->for_printing)
+		mark_signed_enums(l->cu);
+	if (l->nr_unresolved)
+		pr_info("%s: %s: %u type references not found, encoded as void",
+			l->df->path, l->cu->name ? l->cu->name : "?", l->nr_unresolved);
+	*ret = l->cu;
+	return 0;
+}
+
+int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
+			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
+			  struct cu **ret, struct dwarf_load_counts *counts)
+{
+	struct cu_loader l = { .opts = opts, .df = df };
+	int err;
+
+	l.xunits = (struct xunit_cache){
+		.x = df->xunits, .secs = &df->secs,
+		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,
+			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
+	};
+	err = load_cu(&l, dies, nr_dies, lang, id, ret);
+	cu_loader_release(&l);
+	counts->nr_dies = l.nr_dies;
+	counts->nr_locations = l.loc_counts.nr_locations;
+	counts->nr_location_fallbacks = l.loc_counts.nr_fallbacks;
+	return err;
+}

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef PAHOLE_DWARF_CU_H
+#define PAHOLE_DWARF_CU_H
+/*
+ * One CU's load state, shared by dwarf_cu.c (the walk, subprograms,
+ * variables, references and other units) and dwarf_cu_types.c (type DIEs
+ * and their annotations); not for other modules. A struct cu_loader has one
+ * owner, the thread loading the CU.
+ */
+#include <stdint.h>
+#include <elfutils/libdw.h>
+
+#include "die_reader.h"
+#include "dwarf_functions.h"
+#include "dwarf_loader_int.h"
+#include "dwarf_locations.h"
+#include "dwarf_xunits.h"
+#include "dwarves.h"
+
+/* Producer extension tags and forms not in every dwarf.h. */
+enum {
+	TAG_LLVM_ANNOTATION = 0x6000,
+	FORM_GNU_ref_alt = 0x1f20,
+	FORM_GNU_strp_alt = 0x1f21,
+};
+
+
+/* A reference waiting for the end of the CU walk. */
+struct ref_fixup {
+	uint32_t	*slot;		/* arena memory, or NULL for types[id].type */
+	uint32_t	id;		/* when slot is NULL: the type whose target it is */
+	uint64_t	die_off;	/* the referenced DIE */
+};
+
+/* A DWARF 4 bitfield whose storage size may need its type's size. */
+struct bitfield_fixup {
+	struct member	*member;	/* arena copy; NULL while on the stack */
+	uint32_t	index;		/* position on the member stack until then */
+	uint64_t	byte_offset;	/* DW_AT_data_member_location */
+	uint64_t	dw_bit_offset;	/* DW_AT_bit_offset: from the storage unit's MSB */
+	uint64_t	storage_size;	/* DW_AT_byte_size of the member, or 0 */
+};
+
+/* A member or parameter of a struct or prototype still being read. */
+struct pending_member {
+	struct member	m;
+	uint64_t	type_off;	/* DIE offset of its type, or NO_TYPE */
+};
+
+/* The DWARF 4 type unit stub of a struct: it stands for the unit's type. */
+struct type_alias {
+	uint64_t	key;		/* the stub DIE's */
+	uint64_t	target;		/* the type unit DIE's */
+};
+
+/* A slot of the DIE map, an open-addressing hash table: key + 1, 0 when free. */
+struct die_map_entry {
+	uint64_t	key_plus1;
+	uint32_t	id;
+};
+
+/* Per-CU load state: one owner, never shared between threads. */
+struct cu_loader {
+	const struct dwarf_loader_opts	*opts;
+	const struct dwarf_file		*df;
+	struct cu			*cu;
+	struct die_map_entry		*map;
+	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
+	struct type_alias		*aliases;
+	uint32_t			nr_aliases, aliases_cap;
+	struct ref_fixup		*refs;
+	uint32_t			nr_refs, refs_cap;
+	struct bitfield_fixup		*bitfields;
+	uint32_t			nr_bitfields, bitfields_cap;
+	struct pending_member		*stack;		/* members of open structs */
+	uint32_t			nr_stack, stack_cap;
+	struct fn_param			*pstack;	/* parameters of open subprograms */
+	uint32_t			nr_pstack, pstack_cap;
+	struct fn_param			*params;	/* of finished subprograms */
+	uint32_t			nr_params, params_cap;
+	struct annotation		*astack;	/* decl tags of open DIEs */
+	uint32_t			nr_astack, astack_cap;
+	struct annotation		*annots;	/* of finished subprograms, variables */
+	uint32_t			nr_annots, annots_cap;
+	struct fn_info			*fns;		/* finished subprograms, nested first */
+	uint32_t			nr_fns, fns_cap;
+	struct var_info			*vars;		/* top-level variables, DIE order */
+	uint32_t			nr_vars, vars_cap;
+	uint32_t			nr_unresolved;
+	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
+	struct loc_unit			loc_unit;	/* of the last unit DIE read */
+	struct xunit_cache		xunits;		/* units beyond the CU it reached */
+	unsigned int			foreign;	/* loading DIEs of other CUs alone */
+	struct loc_counts		loc_counts;
+	unsigned int			depth;
+	bool				is_clang;	/* DW_AT_producer names clang */
+	unsigned int			private_depth;	/* inside functions or structs */
+};
+
+/* Attributes of one DIE, read in one pass. */
+struct die_attrs {
+	const char	*name;
+	uint64_t	byte_size;
+	uint64_t	type_off;
+	uint64_t	encoding;
+	uint64_t	member_location;
+	uint64_t	bit_offset;
+	uint64_t	data_bit_offset;
+	uint64_t	bit_size;
+	uint64_t	upper_bound;
+	uint64_t	count;
+	uint64_t	const_value;
+	const char	*const_string;
+	uint64_t	origin_off;	/* DW_AT_abstract_origin, when has_origin */
+	uint64_t	spec_off;	/* DW_AT_specification, when has_spec */
+	uint64_t	calling_convention;
+	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
+	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
+	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
+	bool		has_upper_bound, has_count, upper_bound_const, count_const;
+	bool		is_declaration;
+	bool		has_origin, has_spec, has_location, has_const_value, has_low_pc;
+	bool		is_external, is_artificial, is_inline;
+	/* Read for printing only. */
+	uint64_t	alignment;
+	uint64_t	decl_line;
+	bool		is_vector;
+	const struct die_unit *unit;	/* of the DIE being read */
+	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
+	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
+	const char	*err;		/* why the DIE is bad, or NULL */
+};
+
+enum { MAX_DIE_DEPTH = 512 };
+
+/* Reads @die's attributes into @a; -EINVAL (reported) for a bad DIE. */
+int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
+/*
+ * Appends @t as the type of @die (@a its attributes, or NULL), queues its
+ * DW_AT_type, and gives its id in *@ret (when not NULL).
+ */
+int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
+			const struct die_attrs *a, uint32_t *ret);
+/* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
+int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off);
+/* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */
+int cu_loader__load_die(struct cu_loader *l, struct die *die);
+/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
+int cu_loader__walk_error(const struct cu_loader *l, const struct die *die);
+
+/* Type DIEs and what is in them (dwarf_cu_types.c); 0 for other tags. */
+int cu_loader__load_type(struct cu_loader *l, struct die *die);
+/*
+ * A DW_TAG_LLVM_annotation child of @die's (@child), kept on the annotation
+ * stack for component @component_idx (-1: the DIE itself), when decl tags
+ * are asked for.
+ */
+int cu_loader__load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx);
+/* Every annotation child of @die, for component @component_idx. */
+int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx);
+/*
+ * Moves the annotations stacked since @first into the CU's arena; their
+ * first index and count in @ret.
+ */
+int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2]);
+
+#endif

@@ -1,0 +1,570 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Type DIEs to the model, for the CU walk of dwarf_cu.c: base types,
+ * modifiers, typedefs, arrays, enums, prototypes, structs and unions with
+ * their members, bitfields and nested types, and the decl tags of them all.
+ * A type gets its id after every type nested inside it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+
+#include "dwarf_cu.h"
+#include "log.h"
+
+/* ---- annotations ------------------------------------------------------------------ */
+
+static int push_annot(struct cu_loader *l, const char *value, int32_t component_idx)
+{
+	int err = dw_ensure_cap(&l->astack, &l->astack_cap, sizeof(*l->astack),
+				l->nr_astack + 1);
+
+	if (!err)
+		l->astack[l->nr_astack++] = (struct annotation){ value, component_idx };
+	return err;
+}
+
+/* A btf_decl_tag annotation child of @die for @component_idx, if @child is one. */
+int cu_loader__load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx)
+{
+	struct die_attrs a;
+	int err;
+
+	if (!l->opts->decl_tags || child->tag != TAG_LLVM_ANNOTATION)
+		return 0;
+	err = cu_loader__read_attrs(l, child, &a);
+	if (err || !a.name || strcmp(a.name, "btf_decl_tag") || !a.const_string)
+		return err;
+	return push_annot(l, a.const_string, component_idx);
+}
+
+/* Every btf_decl_tag annotation child of @die. */
+int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
+{
+	struct die child;
+	int rc, err;
+
+	if (!l->opts->decl_tags || !die->has_children)
+		return 0;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		err = cu_loader__load_decl_tag(l, &child, component_idx);
+		if (err)
+			return err;
+	}
+	return rc < 0 ? cu_loader__walk_error(l, die) : 0;
+}
+
+/* Moves the annotations pushed since @first to the CU, as type @id's. */
+static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id)
+{
+	uint32_t i;
+	int err;
+
+	for (i = first; i < l->nr_astack; i++) {
+		struct type_annotation ta = { .type = id, .annot = l->astack[i] };
+
+		err = cu__add_type_annotation(l->cu, &ta);
+		if (err)
+			return err;
+	}
+	l->nr_astack = first;
+	return 0;
+}
+
+/* Moves the annotations pushed since @first to l->annots; their range in *ret. */
+int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2])
+{
+	uint32_t n = l->nr_astack - first;
+	int err = dw_ensure_cap(&l->annots, &l->annots_cap, sizeof(*l->annots),
+				l->nr_annots + n);
+
+	if (err)
+		return err;
+	if (n)
+		memcpy(l->annots + l->nr_annots, l->astack + first, n * sizeof(*l->annots));
+	ret[0] = l->nr_annots;
+	ret[1] = n;
+	l->nr_annots += n;
+	l->nr_astack = first;
+	return 0;
+}
+
+
+/* ---- type DIEs --------------------------------------------------------------- */
+
+static uint8_t base_encoding(uint64_t ate)
+{
+	switch (ate) {
+	case DW_ATE_signed:
+	case DW_ATE_signed_char:
+		return BE_SIGNED;
+	case DW_ATE_boolean:
+		return BE_BOOL;
+	case DW_ATE_float:
+		return BE_FLOAT;
+	case DW_ATE_complex_float:
+	case DW_ATE_imaginary_float:
+		return BE_COMPLEX_FLOAT;
+	default:
+		return BE_UNSIGNED;
+	}
+}
+
+static int load_base(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a;
+	struct type t = { .kind = TK_BASE };
+	int err = cu_loader__read_attrs(l, die, &a);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	t.encoding = base_encoding(a.encoding);
+	/* A base type has no target. */
+	a.has_type = false;
+	return cu_loader__add_type(l, die, &t, &a, NULL);
+}
+
+static int load_simple(struct cu_loader *l, struct die *die, enum type_kind kind)
+{
+	struct die_attrs a;
+	struct type t = { .kind = kind };
+	int err = cu_loader__read_attrs(l, die, &a);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	return cu_loader__add_type(l, die, &t, &a, NULL);
+}
+
+/* A typedef, with the decl tags of its annotation children. */
+static int load_typedef(struct cu_loader *l, struct die *die)
+{
+	uint32_t afirst = l->nr_astack, id;
+	struct type t = { .kind = TK_TYPEDEF };
+	struct die_attrs a;
+	int err = cu_loader__read_attrs(l, die, &a) ?: cu_loader__load_decl_tags(l, die, -1);
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	return cu_loader__add_type(l, die, &t, &a, &id) ?: flush_type_annots(l, afirst, id);
+}
+
+static bool is_type_tag(struct cu_loader *l, struct die *child, struct die_attrs *a)
+{
+	return child->tag == TAG_LLVM_ANNOTATION && cu_loader__read_attrs(l, child, a) == 0 &&
+	       a->name && !strcmp(a->name, "btf_type_tag") && a->const_string;
+}
+
+/*
+ * A pointer with btf_type_tag annotations: each tag gets an id before the
+ * pointer, in DIE order, and the chain runs pointer -> last tag -> ... ->
+ * first tag -> pointee.
+ */
+static int load_pointer(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a, ta;
+	struct type t = { .kind = TK_POINTER };
+	uint32_t prev = 0, id;
+	bool have_tag = false;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.byte_size = a.byte_size;
+	rc = l->opts->type_tags ? die__child(die, &child) : 1;
+	for (; rc == 0; rc = die__sibling(&child)) {
+		struct type tag = { .kind = TK_TYPE_TAG };
+
+		if (!is_type_tag(l, &child, &ta))
+			continue;
+		tag.name = ta.const_string;
+		tag.type = prev;
+		tag.src_off = child.off;
+		err = cu__add_type(l->cu, &tag, &id);
+		if (!err && !have_tag && a.has_type)
+			err = cu_loader__add_ref(l, NULL, id, a.type_off);
+		if (err)
+			return err;
+		have_tag = true;
+		prev = id;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	if (!have_tag)
+		return cu_loader__add_type(l, die, &t, &a, NULL);
+	t.type = prev;
+	return cu_loader__add_type(l, die, &t, NULL, NULL);
+}
+
+/* Number of elements of one subrange: upper bound + 1, else count, else 0. */
+static uint32_t subrange_count(const struct die_attrs *a)
+{
+	if (a->has_upper_bound)
+		return a->upper_bound_const ? (uint32_t)(a->upper_bound + 1) : 0;
+	if (a->has_count && a->count_const)
+		return (uint32_t)a->count;
+	return 0;
+}
+
+static int load_array(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a, sa;
+	struct type t = { .kind = TK_ARRAY, .nr_elems = 1 };
+	uint32_t counts[64];
+	unsigned int dims = 0;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.byte_size = a.byte_size;
+	t.is_vector = a.is_vector;
+	for (rc = die__child(die, &child); rc == 0 && dims < 64;
+	     rc = die__sibling(&child)) {
+		if (child.tag != DW_TAG_subrange_type)
+			continue;
+		err = cu_loader__read_attrs(l, &child, &sa);
+		if (err)
+			return err;
+		counts[dims] = subrange_count(&sa);
+		t.nr_elems *= counts[dims];
+		dims++;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	if (!dims)
+		t.nr_elems = 0;
+	if (l->opts->for_printing && dims) {
+		t.dims = arena__alloc(&l->cu->arena, dims * sizeof(*t.dims));
+		if (!t.dims)
+			return -ENOMEM;
+		memcpy(t.dims, counts, dims * sizeof(*t.dims));
+		t.nr_dims = dims;
+	}
+	return cu_loader__add_type(l, die, &t, &a, NULL);
+}
+
+static int load_enum(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a, ea;
+	struct type t = { .kind = TK_ENUM };
+	struct enumerator *vals = NULL;
+	uint32_t nr = 0, cap = 0;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.has_byte_size ? a.byte_size : 4;
+	t.is_declaration = a.is_declaration;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		if (child.tag != DW_TAG_enumerator)
+			continue;
+		err = cu_loader__read_attrs(l, &child, &ea) ?:
+		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
+		if (err)
+			goto out;
+		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
+	}
+	if (rc < 0) {
+		err = cu_loader__walk_error(l, die);
+		goto out;
+	}
+	t.nr_entries = nr;
+	err = -ENOMEM;
+	t.enumerators = nr ? arena__alloc(&l->cu->arena, nr * sizeof(*vals)) : NULL;
+	if (nr && !t.enumerators)
+		goto out;
+	if (nr)
+		memcpy(t.enumerators, vals, nr * sizeof(*vals));
+	err = cu_loader__add_type(l, die, &t, &a, NULL);
+out:
+	free(vals);
+	return err;
+}
+
+static int push_pending(struct cu_loader *l, const struct die_attrs *a,
+			struct pending_member **ret)
+{
+	int err = dw_ensure_cap(&l->stack, &l->stack_cap, sizeof(*l->stack), l->nr_stack + 1);
+	struct pending_member *p;
+
+	if (err)
+		return err;
+	p = &l->stack[l->nr_stack++];
+	*p = (struct pending_member){ .m.name = a->name,
+				      .type_off = a->has_type ? a->type_off : NO_TYPE };
+	*ret = p;
+	return 0;
+}
+
+/*
+ * Moves what was pushed since @first into fresh arena members (or, with
+ * @params, parameters), queues their type references and pops the stack.
+ */
+static int pop_pending(struct cu_loader *l, uint32_t first, struct type *t, bool params)
+{
+	uint32_t i, n = l->nr_stack - first;
+	size_t elem = params ? sizeof(*t->params) : sizeof(*t->members);
+	void *array = arena__alloc(&l->cu->arena, n * elem + 1);
+	int err;
+
+	if (!array)
+		return -ENOMEM;
+	t->nr_entries = n;
+	t->members = array;
+	for (i = 0; i < n; i++) {
+		const struct pending_member *p = &l->stack[first + i];
+		uint32_t *slot;
+
+		if (params) {
+			t->params[i].name = p->m.name;
+			slot = &t->params[i].type;
+		} else {
+			t->members[i] = p->m;
+			slot = &t->members[i].type;
+		}
+		if (p->type_off == NO_TYPE)
+			continue;
+		err = cu_loader__add_ref(l, slot, 0, p->type_off);
+		if (err)
+			return err;
+	}
+	l->nr_stack = first;
+	return 0;
+}
+
+static int load_proto(struct cu_loader *l, struct die *die)
+{
+	uint32_t first = l->nr_stack;
+	struct type t = { .kind = TK_FUNC_PROTO };
+	struct pending_member *p;
+	struct die_attrs a, pa;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		int tag = child.tag;
+
+		if (tag == DW_TAG_unspecified_parameters)
+			t.has_varargs = true;
+		if (tag != DW_TAG_formal_parameter)
+			continue;
+		err = cu_loader__read_attrs(l, &child, &pa) ?: push_pending(l, &pa, &p);
+		if (err)
+			return err;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	return pop_pending(l, first, &t, true) ?: cu_loader__add_type(l, die, &t, &a, NULL);
+}
+
+/* Sets the member's BTF bit offset, or queues a DWARF 4 bitfield for later. */
+static int member_offset(struct cu_loader *l, const struct die_attrs *a, struct member *m)
+{
+	struct bitfield_fixup *f;
+	int err;
+
+	m->bitfield_size = a->bit_size;
+	if (l->opts->for_printing) {
+		m->alignment = a->alignment;
+		m->storage_size = a->bit_size && a->has_byte_size ? a->byte_size : 0;
+	}
+	if (a->has_data_bit_offset) {
+		m->bit_offset = a->data_bit_offset;
+		return 0;
+	}
+	m->bit_offset = a->member_location * 8;
+	if (!a->has_bit_offset || !a->bit_size)
+		return 0;
+	err = dw_ensure_cap(&l->bitfields, &l->bitfields_cap, sizeof(*l->bitfields),
+			    l->nr_bitfields + 1);
+	if (err)
+		return err;
+	f = &l->bitfields[l->nr_bitfields++];
+	*f = (struct bitfield_fixup){
+		.index = l->nr_stack - 1,
+		.byte_offset = a->member_location,
+		.dw_bit_offset = a->bit_offset,
+		.storage_size = a->has_byte_size ? a->byte_size : 0,
+	};
+	return 0;
+}
+
+/* Points the bitfield fixups of the members just popped at their arena copies. */
+static void bind_bitfields(struct cu_loader *l, uint32_t first_bitfield, uint32_t first,
+			   struct member *members)
+{
+	uint32_t i;
+
+	for (i = first_bitfield; i < l->nr_bitfields; i++) {
+		struct bitfield_fixup *f = &l->bitfields[i];
+
+		if (!f->member)
+			f->member = &members[f->index - first];
+	}
+}
+
+/* Types defined inside a struct, in DIE order, while it is being read. */
+struct nested_list {
+	struct nested_type	*list;
+	uint32_t		nr, cap;
+};
+
+static bool is_printable_nested(int tag)
+{
+	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_enumeration_type ||
+	       tag == DW_TAG_typedef;
+}
+
+/*
+ * A child of a struct that is not a data member: a nested type gets its id
+ * (before the struct's) and is remembered with its position among the members.
+ */
+static int load_nested(struct cu_loader *l, struct die *child, uint32_t before,
+		       struct nested_list *nested)
+{
+	uint32_t nr_types = l->cu->nr_types;
+	int err;
+
+	if (child->tag == DW_TAG_variable)	/* C++ static member */
+		return 0;
+	l->private_depth++;
+	err = cu_loader__load_die(l, child);
+	l->private_depth--;
+	if (err || !is_printable_nested(child->tag) || l->cu->nr_types == nr_types)
+		return err;
+	err = dw_ensure_cap(&nested->list, &nested->cap, sizeof(*nested->list), nested->nr + 1);
+	if (err)
+		return err;
+	nested->list[nested->nr++] = (struct nested_type){
+		.type = l->cu->nr_types - 1, .before = before };
+	return 0;
+}
+
+static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested,
+			   struct type *t)
+{
+	if (!nested->nr)
+		return 0;
+	t->nested = arena__alloc(&l->cu->arena, nested->nr * sizeof(*t->nested));
+	if (!t->nested)
+		return -ENOMEM;
+	memcpy(t->nested, nested->list, nested->nr * sizeof(*t->nested));
+	t->nr_nested = nested->nr;
+	return 0;
+}
+
+/*
+ * One child of a struct or union. Decl tags of members take the member's
+ * position among the member and inheritance children; the struct's own
+ * (clang's annotation children) take -1.
+ */
+static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *member_idx,
+			     uint32_t before, struct nested_list *nested)
+{
+	struct pending_member *p;
+	struct die_attrs ma;
+
+	switch (child->tag) {
+	case DW_TAG_member:
+		return cu_loader__read_attrs(l, child, &ma) ?: push_pending(l, &ma, &p) ?:
+		       member_offset(l, &ma, &p->m) ?: cu_loader__load_decl_tags(l, child, (*member_idx)++);
+	case DW_TAG_inheritance:
+		(*member_idx)++;
+		return 0;
+	case TAG_LLVM_ANNOTATION:
+		return cu_loader__load_decl_tag(l, child, -1);
+	default:	/* nested type definitions get their ids before this one */
+		if (l->opts->for_printing)
+			return load_nested(l, child, before, nested);
+		return cu_loader__load_die(l, child);
+	}
+}
+
+static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind)
+{
+	struct nested_list nested = { NULL, 0, 0 };
+	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
+	uint32_t afirst = l->nr_astack, member_idx = 0, id;
+	struct type t = { .kind = kind };
+	struct die_attrs a;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.byte_size;
+	t.is_declaration = a.is_declaration;
+	t.is_class = die->tag == DW_TAG_class_type;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		err = load_struct_child(l, &child, &member_idx, l->nr_stack - first, &nested);
+		if (err)
+			goto out;
+	}
+	if (rc < 0) {
+		err = cu_loader__walk_error(l, die);
+		goto out;
+	}
+	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &nested, &t);
+	if (err)
+		goto out;
+	bind_bitfields(l, first_bitfield, first, t.members);
+	a.has_type = false;	/* only its alignment and declaration matter */
+	err = cu_loader__add_type(l, die, &t, &a, &id);
+	if (err)
+		goto out;
+	/* As upstream, a C++ class's decl tags are not encoded. */
+	if (die->tag == DW_TAG_class_type)
+		l->nr_astack = afirst;
+	else
+		err = flush_type_annots(l, afirst, id);
+out:
+	free(nested.list);
+	return err;
+}
+
+static int load_unsupported(struct cu_loader *l, struct die *die)
+{
+	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = die->tag };
+
+	return cu_loader__add_type(l, die, &t, NULL, NULL);
+}
+
+/* Type DIEs and what is in them; other DIEs are the caller's (0). */
+int cu_loader__load_type(struct cu_loader *l, struct die *die)
+{
+	switch (die->tag) {
+	case DW_TAG_base_type:		return load_base(l, die);
+	case DW_TAG_pointer_type:	return load_pointer(l, die);
+	case DW_TAG_const_type:		return load_simple(l, die, TK_CONST);
+	case DW_TAG_volatile_type:	return load_simple(l, die, TK_VOLATILE);
+	case DW_TAG_restrict_type:	return load_simple(l, die, TK_RESTRICT);
+	case DW_TAG_atomic_type:	return load_simple(l, die, TK_ATOMIC);
+	case DW_TAG_typedef:		return load_typedef(l, die);
+	case DW_TAG_array_type:		return load_array(l, die);
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:		return load_struct(l, die, TK_STRUCT);
+	case DW_TAG_union_type:		return load_struct(l, die, TK_UNION);
+	case DW_TAG_enumeration_type:	return load_enum(l, die);
+	case DW_TAG_subroutine_type:	return load_proto(l, die);
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_ptr_to_member_type:
+	case DW_TAG_interface_type:
+	case DW_TAG_string_type:	return load_unsupported(l, die);
+	default:			return 0;
+	}
+}
