@@ -413,7 +413,7 @@ struct load_job {
 
 /*
  * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
- * as upstream pahole does. Reading every unit here, on the main thread,
+ * as upstream pahole does (add_type_units_cu()). Reading every unit here, on the main thread,
  * also has libdw register them (and their signatures) before any worker
  * looks one up: that registry is not locked.
  */
@@ -421,8 +421,6 @@ static int collect_type_units(struct load_job *j)
 {
 	Dwarf *dbg = j->df->dwarf;
 	Dwarf_Off off = 0, next, type_off;
-	Dwarf_Attribute attr;
-	Dwarf_Word lang = 0;
 	uint64_t signature;
 	size_t header_size;
 	int rc, err;
@@ -446,14 +444,43 @@ static int collect_type_units(struct load_job *j)
 		       dwarf_errmsg(-1));
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/*
+ * DWARF 5 type units, in .debug_info, join those of .debug_types: each is
+ * loaded once, in the one CU of type units, and the CUs that refer to them
+ * load what they reach of them. (Loaded as CUs of their own, each would load
+ * all it reaches again.)
+ */
+static int add_type_unit(struct load_job *j, const Dwarf_Die *die)
+{
+	int err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
+				j->nr_type_units + 1);
+
+	if (!err)
+		j->type_units[j->nr_type_units++] = *die;
+	return err;
+}
+
+/* The CU of the type units, when there are any, comes first. */
+static int add_type_units_cu(struct load_job *j)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word lang = 0;
+	int err;
+
 	if (!j->nr_type_units)
 		return 0;
 	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
 		dwarf_formudata(&attr, &lang);
-	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), 1);
-	if (!err)
-		j->units[j->nr_units++] = (struct unit){ .is_type_units = true, .lang = lang };
-	return err;
+	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), j->nr_units + 1);
+	if (err)
+		return err;
+	memmove(j->units + 1, j->units, j->nr_units * sizeof(*j->units));
+	j->units[0] = (struct unit){ .is_type_units = true, .lang = (uint16_t)lang };
+	j->nr_units++;
+	return 0;
 }
 
 /*
@@ -506,6 +533,13 @@ static int collect_units(struct load_job *j)
 			continue;
 		if (unit_type == DW_UT_skeleton) {
 			warn_skeleton_once(j->df, &warned_skeleton);
+			continue;
+		}
+		/* DWARF 4's, of .debug_types, are listed already. */
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type) {
+			err = version >= 5 ? add_type_unit(j, &cu_die) : 0;
+			if (err)
+				return err;
 			continue;
 		}
 		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
@@ -726,7 +760,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
 	int err;
 
-	err = collect_type_units(&j) ?: collect_units(&j);
+	err = collect_type_units(&j) ?: collect_units(&j) ?: add_type_units_cu(&j);
 	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
