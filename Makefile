@@ -85,9 +85,11 @@ check: all
 check-quick: all
 	QUICK=1 tests/run
 
-# All 1,121 modules of the Debian kernel in place, not only make check's sample.
+# All 1,121 modules of the Debian kernel in place, not only make check's sample;
+# then a kernel built with our pahole, with gcc and with clang/lld, boots in
+# QEMU and checks its BTF from inside (tests/kernel/).
 check-kernel: all
-	KERNEL_ALL=1 tests/run inplace_kernel_modules
+	KERNEL_ALL=1 KERNEL_BOOT=1 tests/run inplace_kernel_modules kernel_boot
 
 check-sanitize: all
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all

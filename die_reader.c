@@ -100,12 +100,38 @@ static int set_bytes(struct die_bytes *b, Elf_Scn *scn, const GElf_Shdr *sh, con
 	return 0;
 }
 
-/* Whether @name is @want or its .zdebug_ form. */
-static bool section_is(const char *name, const char *want)
+/*
+ * Whether @name is @want or its .zdebug_ form, or with @dwo, its split DWARF
+ * form (.debug_info.dwo), which is all a .dwo file has.
+ */
+static bool section_is(const char *name, const char *want, bool dwo)
 {
+	size_t len = strlen(want);
+
+	if (dwo)
+		return !strncmp(name, want, len) && !strcmp(name + len, ".dwo");
 	return !strcmp(name, want) ||
 	       (name[0] == '.' && name[1] == 'z' && !strcmp(name + 2, want + 1) &&
 		!strncmp(want, ".debug_", 7));
+}
+
+/* A split DWARF file (.dwo) has .debug_info.dwo and no .debug_info: libdw's test. */
+static bool is_dwo_file(Elf *elf, size_t shstrndx)
+{
+	bool dwo = false;
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *name;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
+			continue;
+		if (section_is(name, ".debug_info", false))
+			return false;
+		dwo |= !strcmp(name, ".debug_info.dwo");
+	}
+	return dwo;
 }
 
 /* The location sections: a second one, or one in a group, makes them ambiguous. */
@@ -131,6 +157,7 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 	const size_t first_loc = 5;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, i;
+	bool dwo;
 	int err = 0;
 
 	memset(s, 0, sizeof(*s));
@@ -138,6 +165,7 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 	s->elf_addr_size = elf && gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return 0;
+	dwo = is_dwo_file(elf, shstrndx);
 	while (!err && (scn = elf_nextscn(elf, scn))) {
 		const char *name;
 		GElf_Shdr sh;
@@ -146,7 +174,7 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
 			continue;
 		for (i = 0; !err && i < sizeof(names) / sizeof(names[0]); i++) {
-			if (!section_is(name, names[i]))
+			if (!section_is(name, names[i], dwo))
 				continue;
 			if (i >= first_loc)
 				err = set_loc_bytes(s, slots[i], scn, &sh, name);

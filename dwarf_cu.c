@@ -51,7 +51,7 @@ static bool is_mapped(struct cu_loader *l, uint64_t key);
 /* KEY_ALT for a unit of the supplementary file, else 0. */
 static uint64_t unit_key_alt(const struct cu_loader *l, const struct die_unit *u)
 {
-	return u->secs != &l->df->secs ? KEY_ALT : 0;
+	return u->secs != l->secs ? KEY_ALT : 0;
 }
 
 /* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
@@ -366,8 +366,8 @@ static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dw
 {
 	if (unit_key_alt(l, die->unit))
 		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
-	return die->unit->in_types ? dwarf_offdie_types(l->df->dwarf, die->off, ret) :
-				     dwarf_offdie(l->df->dwarf, die->off, ret);
+	return die->unit->in_types ? dwarf_offdie_types(l->dwarf, die->off, ret) :
+				     dwarf_offdie(l->dwarf, die->off, ret);
 }
 
 /* What only the printer needs: where the type is declared, its alignment. */
@@ -448,7 +448,7 @@ static bool signature_changed(const struct cu_loader *l, const struct die_attrs 
 	if (!a->has_origin)
 		return a->calling_convention == DW_CC_nocall;
 	return dwarf_offdie(a->origin_off & KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :
-			    l->df->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
+			    l->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
 	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
 	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
 }
@@ -772,7 +772,7 @@ static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit
 	}
 	unit_off = dwarf_dieoffset(&cu_die);
 	start = unit_off - unit_header_size(version, unit_type, off_size);
-	err = die_unit__init(u, &l->df->secs, version < 5 && unit_type == DW_UT_type, start,
+	err = die_unit__init(u, l->secs, version < 5 && unit_type == DW_UT_type, start,
 			     ldie->cu);
 	if (err == -ENOMEM)
 		return err;
@@ -1156,10 +1156,13 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 }
 
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, struct dwarf_load_counts *counts)
+		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
+		   uint16_t lang, uint32_t id, struct cu **ret, struct dwarf_load_counts *counts)
 {
-	struct cu_loader l = { .opts = opts, .df = df };
+	struct cu_loader l = {
+		.opts = opts, .df = df, .secs = split ? split : &df->secs,
+		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf,
+	};
 	int err;
 
 	l.xunits = (struct xunit_cache){

@@ -63,6 +63,8 @@ struct die_map_entry {
 struct cu_loader {
 	const struct dwarf_loader_opts	*opts;
 	const struct dwarf_file		*df;
+	const struct die_sections	*secs;		/* of the CU's DIEs: the file's, or its .dwo's */
+	Dwarf				*dwarf;		/* libdw's of them */
 	struct cu			*cu;
 	struct die_map_entry		*map;
 	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */

@@ -154,6 +154,15 @@ static unsigned int count_sections(Elf *elf, const char *name, unsigned int *gro
 	return n;
 }
 
+/* Whether @elf has DIEs: .debug_info, or in a split DWARF file .debug_info.dwo. */
+static bool has_info(Elf *elf)
+{
+	unsigned int grouped = 0;
+
+	return count_sections(elf, ".debug_info", &grouped) ||
+	       count_sections(elf, ".debug_info.dwo", &grouped);
+}
+
 /*
  * A relocatable object compiled with type units (gcc -fdebug-types-section)
  * has each type unit in a .debug_types (DWARF 4) or .debug_info (DWARF 5)
@@ -202,12 +211,11 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 		goto err_dwfl;
 	df->dwarf = dwfl_module_getdwarf(mod, &bias);
 	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
-	if (!df->dwarf && count_sections(df->elf, ".debug_info", &(unsigned int){ 0 }) &&
-	    (dwfl_err = dwfl_errno())) {
+	if (!df->dwarf && has_info(df->elf) && (dwfl_err = dwfl_errno())) {
 		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
 		return -EINVAL;
 	}
-	if (!df->dwarf || !count_sections(df->elf, ".debug_info", &(unsigned int){ 0 })) {
+	if (!df->dwarf || !has_info(df->elf)) {
 		if (report_nodata)
 			pr_err("%s: no DWARF debug information", path);
 		return -ENODATA;
@@ -363,18 +371,11 @@ static bool name_excluded(const struct dwarf_loader_opts *opts, const char *name
 	return prefix && (!name || !strncmp(name, prefix, strlen(prefix)));
 }
 
-static void warn_skeleton_once(const struct dwarf_file *df, bool *warned)
-{
-	if (*warned)
-		return;
-	*warned = true;
-	pr_warn("%s: skeleton units are not supported and were skipped", df->path);
-}
-
 /* One CU to load: found by the main thread, loaded by any thread. */
 struct unit {
 	Dwarf_Die	die;
-	uint64_t	start;		/* .debug_info offset of its DIEs */
+	const struct die_sections *split; /* a skeleton's split unit: its .dwo's sections */
+	uint64_t	start;		/* .debug_info offset of its DIEs (a skeleton's) */
 	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
 	bool		is_excluded;	/* left out by --lang*, -X: no CU */
 	uint16_t	lang;
@@ -393,6 +394,8 @@ struct load_job {
 	uint32_t			nr_units, units_cap;
 	Dwarf_Die			*type_units;	/* .debug_types unit DIEs */
 	uint32_t			nr_type_units, type_units_cap;
+	struct split_file		**splits;	/* the .dwo files of skeleton units */
+	uint32_t			nr_splits, splits_cap;
 	dwarf_cu_fn			fn;
 	void				*ctx;
 	/* .debug_info as mapped from the file, when its pages may be dropped. */
@@ -507,6 +510,70 @@ static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_typ
 	return -EINVAL;
 }
 
+/* A .dwo file libdw opened for skeleton units, with its sections as we read them. */
+struct split_file {
+	Dwarf			*dwarf;		/* libdw's: the skeleton's Dwarf owns it */
+	struct die_sections	secs;
+};
+
+static void free_splits(struct load_job *j)
+{
+	uint32_t i;
+
+	for (i = 0; i < j->nr_splits; i++)
+		free(j->splits[i]);
+	free(j->splits);
+}
+
+/* The sections of the .dwo file of @dwarf, read once for all its units. */
+static int split_sections(struct load_job *j, Dwarf *dwarf, const struct die_sections **ret)
+{
+	struct split_file *sf;
+	const char *bad;
+	uint32_t i;
+	int err;
+
+	for (i = 0; i < j->nr_splits; i++) {
+		if (j->splits[i]->dwarf == dwarf) {
+			*ret = &j->splits[i]->secs;
+			return 0;
+		}
+	}
+	err = dw_ensure_cap(&j->splits, &j->splits_cap, sizeof(*j->splits), j->nr_splits + 1);
+	sf = err ? NULL : calloc(1, sizeof(*sf));
+	if (!sf)
+		return -ENOMEM;
+	sf->dwarf = dwarf;
+	j->splits[j->nr_splits++] = sf;
+	if (die_sections__init(&sf->secs, dwarf_getelf(dwarf), j->df->big_endian, &bad)) {
+		pr_err("%s: split DWARF: cannot decompress %s: %s", j->df->path, bad,
+		       elf_errmsg(-1));
+		return -EINVAL;
+	}
+	*ret = &sf->secs;
+	return 0;
+}
+
+/*
+ * A skeleton unit stands for its split unit, which libdw found in the .dwo
+ * file DW_AT_dwo_name names (check_unit() made sure): the CU is that unit's
+ * DIEs, read from that file; addresses stay the skeleton's, through libdw.
+ */
+static int add_split_unit(struct load_job *j, Dwarf_Die *skeleton, Dwarf_Die *split)
+{
+	const struct die_sections *secs;
+	int err = split_sections(j, dwarf_cu_getdwarf(split->cu), &secs);
+
+	if (!err)
+		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), j->nr_units + 1);
+	if (err)
+		return err;
+	j->units[j->nr_units++] = (struct unit){
+		.die = *split, .split = secs, .start = dwarf_dieoffset(skeleton),
+	};
+	return 0;
+}
+
 /*
  * Lists the CUs to load, in DWARF order. Walking every unit header here, on
  * the main thread, also makes libdw register every CU before any worker
@@ -514,7 +581,6 @@ static int check_unit(const struct load_job *j, uint32_t index, uint8_t unit_typ
  */
 static int collect_units(struct load_job *j)
 {
-	bool warned_skeleton = false;
 	Dwarf_CU *unit = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
@@ -532,7 +598,9 @@ static int collect_units(struct load_job *j)
 		if (unit_type == DW_UT_partial)
 			continue;
 		if (unit_type == DW_UT_skeleton) {
-			warn_skeleton_once(j->df, &warned_skeleton);
+			err = add_split_unit(j, &cu_die, &sub_die);
+			if (err)
+				return err;
 			continue;
 		}
 		/* DWARF 4's, of .debug_types, are listed already. */
@@ -658,10 +726,10 @@ static void job_load(void *ctx, uint32_t id)
 		return;
 	log__capture(&u->log);
 	if (u->is_type_units)
-		u->err = dwarf_cu__load(j->df, j->opts, j->type_units, j->nr_type_units,
+		u->err = dwarf_cu__load(j->df, j->opts, NULL, j->type_units, j->nr_type_units,
 					       u->lang, id, &u->cu, &u->counts);
 	else
-		u->err = dwarf_cu__load(j->df, j->opts, &u->die, 1, u->lang, id, &u->cu,
+		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, u->lang, id, &u->cu,
 					       &u->counts);
 	if (!u->err && u->cu && j->opts->prepare) {
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
@@ -778,6 +846,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 			(unsigned long long)j.nr_location_fallbacks);
 	free(j.units);
 	free(j.type_units);
+	free_splits(&j);
 	return err;
 }
 

@@ -41,12 +41,14 @@ struct dwarf_load_counts {
 };
 
 /*
- * Loads one CU from its unit DIE (@nr_dies 1), or all DWARF 4 type units
- * from theirs as one CU, on any thread. 0 and the CU in *ret, or -errno
- * (reported). *counts is set either way.
+ * Loads one CU from its unit DIE (@nr_dies 1), or all type units from
+ * theirs as one CU, on any thread. A split unit (the DIEs of a skeleton,
+ * in its .dwo) is read from @split, that file's sections; else @split is
+ * NULL. 0 and the CU in *ret, or -errno (reported). *counts is set either
+ * way.
  */
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-			  Dwarf_Die *dies, uint32_t nr_dies, uint16_t lang, uint32_t id,
-			  struct cu **ret, struct dwarf_load_counts *counts);
+		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
+		   uint16_t lang, uint32_t id, struct cu **ret, struct dwarf_load_counts *counts);
 
 #endif

@@ -982,7 +982,8 @@ static bool has_dwarf(const char *path)
 				break;
 			name = elf_strptr(elf, shstrndx, shdr.sh_name);
 			found = name && (!strcmp(name, ".debug_info") ||
-					 !strcmp(name, ".zdebug_info"));
+					 !strcmp(name, ".zdebug_info") ||
+					 !strcmp(name, ".debug_info.dwo"));
 		}
 	}
 	elf_end(elf);
