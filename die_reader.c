@@ -460,7 +460,34 @@ static int read_header(struct die_unit *u, uint64_t *abbrev_off)
 int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_types,
 		   uint64_t start, Dwarf_CU *cu)
 {
+	return die_unit__init_cached(u, s, in_types, start, cu, NULL);
+}
+
+static void free_abbrevs(struct die_abbrev *abbrevs, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		free(abbrevs[i].specs);
+	free(abbrevs);
+}
+
+void die_unit__release(struct die_unit *u)
+{
+	if (!u->abbrevs_borrowed)
+		free_abbrevs(u->abbrevs, u->nr_abbrevs);
+	u->abbrevs = NULL;
+	u->nr_abbrevs = 0;
+	u->abbrevs_borrowed = false;
+}
+
+int die_unit__init_cached(struct die_unit *u, const struct die_sections *s, bool in_types,
+			  uint64_t start, Dwarf_CU *cu, struct die_abbrev_cache *cache)
+{
+	struct die_abbrev_table *t;
 	uint64_t abbrev_off = 0;
+	uint32_t i;
+	int err;
 
 	memset(u, 0, sizeof(*u));
 	u->secs = s;
@@ -470,18 +497,33 @@ int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_typ
 	u->cu = cu;
 	if (start >= u->sec->size)
 		return fail(u, "unit past the end of the section");
-	return read_header(u, &abbrev_off) ?: read_abbrevs(u, abbrev_off);
+	err = read_header(u, &abbrev_off);
+	for (i = 0; !err && cache && i < cache->nr_tables; i++) {
+		t = &cache->tables[i];
+		if (t->secs == s && t->off == abbrev_off) {
+			u->abbrevs = t->abbrevs;
+			u->nr_abbrevs = t->nr_abbrevs;
+			u->abbrevs_borrowed = true;
+			return 0;
+		}
+	}
+	err = err ?: read_abbrevs(u, abbrev_off);
+	if (err || !cache || cache->nr_tables == DIE_ABBREV_CACHE_SIZE)
+		return err;
+	cache->tables[cache->nr_tables++] = (struct die_abbrev_table){
+		.secs = s, .off = abbrev_off, .abbrevs = u->abbrevs, .nr_abbrevs = u->nr_abbrevs,
+	};
+	u->abbrevs_borrowed = true;
+	return 0;
 }
 
-void die_unit__release(struct die_unit *u)
+void die_abbrev_cache__release(struct die_abbrev_cache *cache)
 {
 	uint32_t i;
 
-	for (i = 0; i < u->nr_abbrevs; i++)
-		free(u->abbrevs[i].specs);
-	free(u->abbrevs);
-	u->abbrevs = NULL;
-	u->nr_abbrevs = 0;
+	for (i = 0; i < cache->nr_tables; i++)
+		free_abbrevs(cache->tables[i].abbrevs, cache->tables[i].nr_abbrevs);
+	cache->nr_tables = 0;
 }
 
 /* ---- DIEs ---------------------------------------------------------------------------- */

@@ -65,8 +65,9 @@ struct die_unit {
 	uint8_t			unit_type;	/* DW_UT_*; DW_UT_type for .debug_types */
 	uint8_t			addr_size, off_size;
 	bool			in_types;	/* in .debug_types (DWARF 4) */
-	struct die_abbrev	*abbrevs;	/* owned; sorted by code */
+	struct die_abbrev	*abbrevs;	/* owned, or borrowed from a cache; by code */
 	uint32_t		nr_abbrevs;
+	bool			abbrevs_borrowed;
 	const char		*errmsg;	/* the last error's reason (static text) */
 };
 
@@ -80,6 +81,31 @@ struct die_unit {
 int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_types,
 		   uint64_t start, Dwarf_CU *cu);
 void die_unit__release(struct die_unit *u);
+
+/*
+ * Abbreviation tables kept for the units opened after the one that read
+ * them: type units share their CU's table, and a CU opens each type unit it
+ * reaches. One owner thread; zeroed is empty; a unit that borrowed a table
+ * must be released before the cache.
+ */
+enum { DIE_ABBREV_CACHE_SIZE = 64 };
+struct die_abbrev_cache {
+	struct die_abbrev_table {
+		const struct die_sections *secs;
+		uint64_t		off;
+		struct die_abbrev	*abbrevs;
+		uint32_t		nr_abbrevs;
+	}			tables[DIE_ABBREV_CACHE_SIZE];
+	uint32_t		nr_tables;
+};
+
+/*
+ * As die_unit__init(), with the abbreviation table borrowed from @cache
+ * when it has it, and kept there when it has room (@cache may be NULL).
+ */
+int die_unit__init_cached(struct die_unit *u, const struct die_sections *s, bool in_types,
+			  uint64_t start, Dwarf_CU *cu, struct die_abbrev_cache *cache);
+void die_abbrev_cache__release(struct die_abbrev_cache *cache);
 
 /* A DIE being read; on the stack of the walk. */
 struct die {

@@ -753,7 +753,7 @@ static uint64_t unit_header_size(Dwarf_Half version, uint8_t unit_type, uint8_t 
  * those libdw reads (relocated, decompressed): the unit DIE is checked to
  * be where libdw has it. 0, or -EINVAL (reported); release @u either way.
  */
-static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
+static int open_unit(struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
 {
 	Dwarf_Half version = 0;
 	Dwarf_Off abbrev_off, unit_off;
@@ -772,8 +772,8 @@ static int open_unit(const struct cu_loader *l, Dwarf_Die *ldie, struct die_unit
 	}
 	unit_off = dwarf_dieoffset(&cu_die);
 	start = unit_off - unit_header_size(version, unit_type, off_size);
-	err = die_unit__init(u, l->secs, version < 5 && unit_type == DW_UT_type, start,
-			     ldie->cu);
+	err = die_unit__init_cached(u, l->secs, version < 5 && unit_type == DW_UT_type, start,
+				    ldie->cu, &l->abbrevs);
 	if (err == -ENOMEM)
 		return err;
 	if (!err && (u->first_die != unit_off || u->version != version ||
@@ -1071,6 +1071,7 @@ static void cu_loader_release(struct cu_loader *l)
 	free(l->fns);
 	free(l->vars);
 	xunit_cache__release(&l->xunits);
+	die_abbrev_cache__release(&l->abbrevs);
 }
 
 static uint32_t type_id_of(void *ctx, uint64_t die_off)

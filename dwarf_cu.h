@@ -92,6 +92,7 @@ struct cu_loader {
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
 	struct loc_unit			loc_unit;	/* of the last unit DIE read */
 	struct xunit_cache		xunits;		/* units beyond the CU it reached */
+	struct die_abbrev_cache		abbrevs;	/* tables of the units it opened */
 	unsigned int			foreign;	/* loading DIEs of other CUs alone */
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
