@@ -87,10 +87,19 @@ kboot_check_log() {
 	[ "$n" -eq "$nmods" ] || { tail -n 20 "$log"; fail "the log shows $n module BTF steps, want $nmods"; }
 	# Everything but kbuild's quiet command lines and make's own.
 	noise=$(grep -vE '^  [A-Z][A-Z0-9_]*( \[M\])? +[^ ]+$|^make(\[[0-9]+\])?: (Entering|Leaving) directory|^make\[[0-9]+\]: Nothing to be done for|^Kernel: arch/x86/boot/bzImage is ready|^(Setup is|System is) [0-9]+ |^CRC [0-9a-f]+$' "$log")
-	# Of those, what may come from pahole, resolve_btfids or libbpf; not
-	# compiler diagnostics on a source file (their name may say btf).
-	bad=$(echo "$noise" | grep -iE 'pahole|btf|resolve_btfids|libbpf|dwarf|\bdie\b|encod|warn|error|fail|skip' |
-		grep -vE '^[^ :]+\.(c|h|S|lds):[0-9]+(:[0-9]+)?: ')
+	# Of those, what may come from pahole, resolve_btfids or libbpf. Not
+	# compiler diagnostics on a source file (its name may say btf) with
+	# their context lines (source, carets; a source line says anything),
+	# nor clang's count of them.
+	bad=$(echo "$noise" | awk '
+		/^[^ :]+\.(c|h|S|lds):[0-9]+(:[0-9]+)?: / { ctx = 2; next }
+		ctx > 0 { ctx--; next }
+		/^[^ :]+\.(c|h|S): In (function|member function) / { next }
+		/^In file included from |^                 from / { next }
+		/^[0-9]+ (warning|error)s? generated\.$/ { next }
+		/^ *[0-9]* *\| / || /^[ ~^]*$/ { next }
+		{ print }' |
+		grep -iE 'pahole|btf|resolve_btfids|libbpf|dwarf|DW_|die|encod|warn|error|fail|skip|invalid|unknown|unsupported|cannot|not found')
 	if [ -n "$bad" ]; then
 		echo "build log lines from the BTF steps:"
 		echo "$bad" | head -n 40
