@@ -350,6 +350,11 @@ static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 	return err;
 }
 
+int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id)
+{
+	return map_die(l, die_key(l, die), id);
+}
+
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
 int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
 {
@@ -1072,6 +1077,7 @@ static void cu_loader_release(struct cu_loader *l)
 	free(l->vars);
 	xunit_cache__release(&l->xunits);
 	die_abbrev_cache__release(&l->abbrevs);
+	free(l->bases);
 }
 
 static uint32_t type_id_of(void *ctx, uint64_t die_off)

@@ -93,6 +93,8 @@ struct cu_loader {
 	struct loc_unit			loc_unit;	/* of the last unit DIE read */
 	struct xunit_cache		xunits;		/* units beyond the CU it reached */
 	struct die_abbrev_cache		abbrevs;	/* tables of the units it opened */
+	uint32_t			*bases;		/* its base types, in load order */
+	uint32_t			nr_bases, bases_cap;
 	unsigned int			foreign;	/* loading DIEs of other CUs alone */
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
@@ -146,6 +148,8 @@ int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
 			const struct die_attrs *a, uint32_t *ret);
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
 int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off);
+/* DIE @die stands for core type @id: it gets no type of its own. */
+int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id);
 /* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */
 int cu_loader__load_die(struct cu_loader *l, struct die *die);
 /* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */

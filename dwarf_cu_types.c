@@ -111,6 +111,34 @@ static uint8_t base_encoding(uint64_t ate)
 	}
 }
 
+/*
+ * Each type unit has its own copy of the base types it uses: within a CU,
+ * such a copy stands for the CU's first base type of the same name, size
+ * and encoding, as a CU built without type units has one of each. (Kept
+ * apart, they defeat the matching of exact repeats between CUs, which
+ * compares type ids.) Other base types are added as they are.
+ */
+static int load_tu_base(struct cu_loader *l, struct die *die, struct type *t,
+			const struct die_attrs *a)
+{
+	uint8_t ut = die->unit->unit_type;
+	uint32_t i, id;
+	int err;
+
+	for (i = 0; (ut == DW_UT_type || ut == DW_UT_split_type) && i < l->nr_bases; i++) {
+		const struct type *b = cu__type(l->cu, l->bases[i]);
+
+		if (b->byte_size == t->byte_size && b->encoding == t->encoding &&
+		    (b->name == t->name || (b->name && t->name && !strcmp(b->name, t->name))))
+			return cu_loader__map_die_to(l, die, l->bases[i]);
+	}
+	err = dw_ensure_cap(&l->bases, &l->bases_cap, sizeof(*l->bases), l->nr_bases + 1) ?:
+	      cu_loader__add_type(l, die, t, a, &id);
+	if (!err)
+		l->bases[l->nr_bases++] = id;
+	return err;
+}
+
 static int load_base(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a;
@@ -124,7 +152,7 @@ static int load_base(struct cu_loader *l, struct die *die)
 	t.encoding = base_encoding(a.encoding);
 	/* A base type has no target. */
 	a.has_type = false;
-	return cu_loader__add_type(l, die, &t, &a, NULL);
+	return load_tu_base(l, die, &t, &a);
 }
 
 static int load_simple(struct cu_loader *l, struct die *die, enum type_kind kind)
