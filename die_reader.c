@@ -445,7 +445,7 @@ static int read_header(struct die_unit *u, uint64_t *abbrev_off)
 		*abbrev_off = dwarf_cursor__fixed(&c, u->off_size);
 		u->addr_size = dwarf_cursor__u8(&c);
 	}
-	if (u->unit_type == DW_UT_type || u->unit_type == DW_UT_split_type)
+	if (is_type_unit_type(u->unit_type))
 		dwarf_cursor__skip(&c, 8 + u->off_size);	/* signature, type offset */
 	else if (u->unit_type == DW_UT_skeleton || u->unit_type == DW_UT_split_compile)
 		dwarf_cursor__skip(&c, 8);			/* unit id */

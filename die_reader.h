@@ -13,6 +13,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 
 /* One section's bytes: borrowed from libelf (as libdw reads them). */
@@ -52,6 +53,12 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 		       const char **bad_ret);
 
 struct die_abbrev;
+
+/* Whether a DW_UT_* unit type is a type unit's (skeleton and split ones alike). */
+static inline bool is_type_unit_type(unsigned int unit_type)
+{
+	return unit_type == DW_UT_type || unit_type == DW_UT_split_type;
+}
 
 /* One unit (CU or type unit): its header and abbreviation table. */
 struct die_unit {

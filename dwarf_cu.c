@@ -57,7 +57,7 @@ static uint64_t unit_key_alt(const struct cu_loader *l, const struct die_unit *u
 /* The flags of a key of a DIE in @u (see KEY_TYPE_UNIT). */
 static uint64_t unit_key_flags(const struct die_unit *u)
 {
-	if (u->unit_type != DW_UT_type && u->unit_type != DW_UT_split_type)
+	if (!is_type_unit_type(u->unit_type))
 		return 0;
 	return KEY_TYPE_UNIT | (u->in_types ? KEY_DEBUG_TYPES : 0);
 }
@@ -81,7 +81,7 @@ static uint64_t libdw_die_key(Dwarf_Die *die)
 	uint8_t unit_type;
 
 	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL) ||
-	    (unit_type != DW_UT_type && unit_type != DW_UT_split_type))
+	    !is_type_unit_type(unit_type))
 		return off;
 	return off | KEY_TYPE_UNIT | (version < 5 ? KEY_DEBUG_TYPES : 0);
 }
@@ -746,7 +746,7 @@ static uint64_t unit_header_size(Dwarf_Half version, uint8_t unit_type, uint8_t 
 {
 	uint64_t size = (off_size == 8 ? 12 : 4) + 2 + 1 + off_size + (version >= 5);
 
-	if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+	if (is_type_unit_type(unit_type))
 		size += 8 + off_size;
 	else if (version >= 5 && (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile))
 		size += 8;
@@ -937,7 +937,7 @@ static bool is_mapped(struct cu_loader *l, uint64_t key)
 
 static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 {
-	Dwarf *dbg = l->df->dwarf;
+	Dwarf *dbg = l->dwarf;
 	Dwarf_Off off = key & KEY_OFFSET;
 	struct die_unit u;
 	struct die die;

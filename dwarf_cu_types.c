@@ -90,7 +90,6 @@ int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2]
 	return 0;
 }
 
-
 /* ---- type DIEs --------------------------------------------------------------- */
 
 static uint8_t base_encoding(uint64_t ate)
@@ -118,14 +117,14 @@ static uint8_t base_encoding(uint64_t ate)
  * apart, they defeat the matching of exact repeats between CUs, which
  * compares type ids.) Other base types are added as they are.
  */
-static int load_tu_base(struct cu_loader *l, struct die *die, struct type *t,
-			const struct die_attrs *a)
+static int add_base(struct cu_loader *l, struct die *die, struct type *t,
+		    const struct die_attrs *a)
 {
-	uint8_t ut = die->unit->unit_type;
+	bool in_type_unit = is_type_unit_type(die->unit->unit_type);
 	uint32_t i, id;
 	int err;
 
-	for (i = 0; (ut == DW_UT_type || ut == DW_UT_split_type) && i < l->nr_bases; i++) {
+	for (i = 0; in_type_unit && i < l->nr_bases; i++) {
 		const struct type *b = cu__type(l->cu, l->bases[i]);
 
 		if (b->byte_size == t->byte_size && b->encoding == t->encoding &&
@@ -152,7 +151,7 @@ static int load_base(struct cu_loader *l, struct die *die)
 	t.encoding = base_encoding(a.encoding);
 	/* A base type has no target. */
 	a.has_type = false;
-	return load_tu_base(l, die, &t, &a);
+	return add_base(l, die, &t, &a);
 }
 
 static int load_simple(struct cu_loader *l, struct die *die, enum type_kind kind)

@@ -415,46 +415,10 @@ struct load_job {
 #define DROP_BATCH (8u << 20)
 
 /*
- * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
- * as upstream pahole does (add_type_units_cu()). Reading every unit here, on the main thread,
- * also has libdw register them (and their signatures) before any worker
- * looks one up: that registry is not locked.
- */
-static int collect_type_units(struct load_job *j)
-{
-	Dwarf *dbg = j->df->dwarf;
-	Dwarf_Off off = 0, next, type_off;
-	uint64_t signature;
-	size_t header_size;
-	int rc, err;
-
-	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
-				     &signature, &type_off)) == 0) {
-		err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
-				    j->nr_type_units + 1);
-		if (err)
-			return err;
-		if (!dwarf_offdie_types(dbg, off + header_size, &j->type_units[j->nr_type_units])) {
-			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
-			       dwarf_errmsg(-1));
-			return -EINVAL;
-		}
-		j->nr_type_units++;
-		off = next;
-	}
-	if (rc < 0) {
-		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
-		       dwarf_errmsg(-1));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * DWARF 5 type units, in .debug_info, join those of .debug_types: each is
- * loaded once, in the one CU of type units, and the CUs that refer to them
- * load what they reach of them. (Loaded as CUs of their own, each would load
- * all it reaches again.)
+ * A type unit, of .debug_types or (DWARF 5) of .debug_info: each is loaded
+ * once, in the one CU of type units, and the CUs that refer to them load
+ * what they reach of them. (Loaded as CUs of their own, each would load all
+ * it reaches again.)
  */
 static int add_type_unit(struct load_job *j, const Dwarf_Die *die)
 {
@@ -464,6 +428,41 @@ static int add_type_unit(struct load_job *j, const Dwarf_Die *die)
 	if (!err)
 		j->type_units[j->nr_type_units++] = *die;
 	return err;
+}
+
+/*
+ * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
+ * as upstream pahole does (add_type_units_cu()). Reading every unit here,
+ * on the main thread, also has libdw register them (and their signatures)
+ * before any worker looks one up: that registry is not locked.
+ */
+static int collect_type_units(struct load_job *j)
+{
+	Dwarf *dbg = j->df->dwarf;
+	Dwarf_Off off = 0, next, type_off;
+	Dwarf_Die die;
+	uint64_t signature;
+	size_t header_size;
+	int rc, err;
+
+	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
+				     &signature, &type_off)) == 0) {
+		if (!dwarf_offdie_types(dbg, off + header_size, &die)) {
+			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
+			       dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		err = add_type_unit(j, &die);
+		if (err)
+			return err;
+		off = next;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* The CU of the type units, when there are any, comes first. */
@@ -604,7 +603,7 @@ static int collect_units(struct load_job *j)
 			continue;
 		}
 		/* DWARF 4's, of .debug_types, are listed already. */
-		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type) {
+		if (is_type_unit_type(unit_type)) {
 			err = version >= 5 ? add_type_unit(j, &cu_die) : 0;
 			if (err)
 				return err;
