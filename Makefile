@@ -96,7 +96,8 @@ check-sanitize: all
 	QUICK=1 PAHOLE_BUILD=build-asan tests/run
 	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
-		tests/run jobs_ unit_cu_pool options_jobs options_lang_exclude
+		tests/run jobs_ unit_cu_pool options_jobs options_lang_exclude type_units_linear \
+		dwz_matches_before lto_cross_cu
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)

@@ -36,7 +36,7 @@
  * parameters and variables are known by their offset and that last flag.
  */
 static const uint64_t KEY_TYPE_UNIT = 1ull << 63;
-static const uint64_t KEY_DEBUG_TYPES = 1ull << 62;
+static const uint64_t KEY_DEBUG_TYPES = XUNIT_KEY_TYPES;
 static const uint64_t KEY_ALT = XUNIT_KEY_ALT;
 static const uint64_t KEY_OFFSET = XUNIT_KEY_OFFSET;
 
@@ -122,9 +122,24 @@ static uint64_t attr_member_location(const struct die_unit *u, const struct die_
 }
 
 /*
+ * The key of the type of the type unit of signature @sig, from the file's
+ * index: false when it has none, or when @l loads a .dwo (whose type units
+ * are libdw's to find).
+ */
+static bool signature_key(const struct cu_loader *l, uint64_t sig, uint64_t *ret)
+{
+	uint64_t key;
+
+	if (l->secs != &l->df->secs || dwarf_xunits__signature(l->df->xunits, sig, &key))
+		return false;
+	*ret = key | KEY_TYPE_UNIT;
+	return true;
+}
+
+/*
  * A reference attribute's target: its key, or with @plain its section
- * offset. References out of the unit are libdw's to follow. A bad one
- * fails the DIE.
+ * offset. References out of the unit are libdw's to follow, but for type
+ * signatures the file's index has. A bad one fails the DIE.
  */
 static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
 		     uint64_t *ret)
@@ -143,6 +158,8 @@ static bool attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
 		*ret = (a->value & KEY_OFFSET) | KEY_ALT;
 		return true;
 	}
+	if (a->form == DW_FORM_ref_sig8 && !plain && signature_key(da->loader, a->value, ret))
+		return true;
 	attr = die_attr__libdw(da->unit, a);
 	if (!dwarf_formref_die(&attr, &ref)) {
 		da->err = "bad reference";
@@ -603,20 +620,24 @@ static int add_signature_alias(struct cu_loader *l, struct die *die)
 	struct die_attr sig;
 	Dwarf_Attribute attr;
 	Dwarf_Die target;
+	uint64_t key;
 	int rc = die__attrs(die, find_signature, &sig), err;
 
 	if (rc < 0)
 		return cu_loader__walk_error(l, die);
-	attr = die_attr__libdw(die->unit, &sig);
-	if (!dwarf_formref_die(&attr, &target)) {
-		loader_error(l, die, dwarf_errmsg(-1));
-		return -EINVAL;
+	if (sig.form != DW_FORM_ref_sig8 || !signature_key(l, sig.value, &key)) {
+		attr = die_attr__libdw(die->unit, &sig);
+		if (!dwarf_formref_die(&attr, &target)) {
+			loader_error(l, die, dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		key = libdw_die_key(&target);
 	}
 	err = dw_ensure_cap(&l->aliases, &l->aliases_cap, sizeof(*l->aliases),
 			    l->nr_aliases + 1);
 	if (err)
 		return err;
-	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(l, die), libdw_die_key(&target) };
+	l->aliases[l->nr_aliases++] = (struct type_alias){ die_key(l, die), key };
 	return 0;
 }
 
@@ -907,6 +928,8 @@ static int load_foreign_die(struct cu_loader *l, uint64_t key)
 	return xunit_cache__load_alone(&l->xunits, key);
 }
 
+static int load_ref_target(struct cu_loader *l, uint64_t key);
+
 /* What a subprogram refers to beyond the CU: its origin, specification, return type. */
 static int load_fn_reach(struct cu_loader *l, uint32_t i)
 {
@@ -914,7 +937,7 @@ static int load_fn_reach(struct cu_loader *l, uint32_t i)
 
 	return (fi.has_origin ? load_foreign_die(l, fi.origin_off) : 0) ?:
 	       (fi.has_spec ? load_foreign_die(l, fi.spec_off) : 0) ?:
-	       load_foreign_die(l, fi.type_off);
+	       load_ref_target(l, fi.type_off);
 }
 
 static int load_var_reach(struct cu_loader *l, uint32_t i)
@@ -922,7 +945,7 @@ static int load_var_reach(struct cu_loader *l, uint32_t i)
 	struct var_info vi = l->vars[i];
 
 	return (vi.has_spec ? load_foreign_die(l, vi.spec_off) : 0) ?:
-	       load_foreign_die(l, vi.type_off);
+	       load_ref_target(l, vi.type_off);
 }
 
 /* ---- type units ------------------------------------------------------------------ */
@@ -935,7 +958,8 @@ static bool is_mapped(struct cu_loader *l, uint64_t key)
 	return lookup_die(l, key, &id);
 }
 
-static int load_type_unit_die(struct cu_loader *l, uint64_t key)
+/* A type unit's DIE that the file's index does not have (a .dwo's): libdw finds it. */
+static int load_libdw_type_unit_die(struct cu_loader *l, uint64_t key)
 {
 	Dwarf *dbg = l->dwarf;
 	Dwarf_Off off = key & KEY_OFFSET;
@@ -944,8 +968,6 @@ static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 	Dwarf_Die ldie;
 	int err;
 
-	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
-		return 0;
 	if (!(key & KEY_DEBUG_TYPES ? dwarf_offdie_types(dbg, off, &ldie) :
 				      dwarf_offdie(dbg, off, &ldie))) {
 		pr_err("%s: %s: type unit die 0x%llx: %s", l->df->path,
@@ -962,8 +984,25 @@ static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 	return err;
 }
 
+/* A type unit's DIE that the CU refers to, loaded into it unless it was already. */
+static int load_type_unit_die(struct cu_loader *l, uint64_t key)
+{
+	struct die die;
+	int err;
+
+	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
+		return 0;
+	err = l->secs == &l->df->secs ? xunit_cache__type_die(&l->xunits, key, &die) : -ENOENT;
+	if (err == -ENOENT)
+		return load_libdw_type_unit_die(l, key);
+	return err ?: cu_loader__load_die(l, &die);
+}
+
+/* What a reference of the CU reaches beyond it, when it does (NO_TYPE: void). */
 static int load_ref_target(struct cu_loader *l, uint64_t key)
 {
+	if (key == NO_TYPE)
+		return 0;
 	return key & KEY_TYPE_UNIT ? load_type_unit_die(l, key) : load_foreign_die(l, key);
 }
 
@@ -987,7 +1026,7 @@ static int load_reached(struct cu_loader *l)
 		else if (f < l->nr_fns)
 			err = load_fn_reach(l, f++);
 		else if (p < l->nr_params)
-			err = load_foreign_die(l, l->params[p++].type_off);
+			err = load_ref_target(l, l->params[p++].type_off);
 		else if (v < l->nr_vars)
 			err = load_var_reach(l, v++);
 		else
@@ -1173,11 +1212,19 @@ int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *
 	int err;
 
 	l.xunits = (struct xunit_cache){
-		.x = df->xunits, .secs = &df->secs,
+		.x = df->xunits, .secs = &df->secs, .abbrevs = &l.abbrevs,
 		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,
 			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
 	};
 	err = load_cu(&l, dies, nr_dies, lang, id, ret);
+	if (!err) {
+		err = xunit_cache__type_units(&l.xunits, &counts->type_units,
+					      &counts->nr_type_units);
+		if (err) {
+			cu__free(*ret);
+			*ret = NULL;
+		}
+	}
 	cu_loader_release(&l);
 	counts->nr_dies = l.nr_dies;
 	counts->nr_locations = l.loc_counts.nr_locations;

@@ -392,7 +392,8 @@ struct load_job {
 	const struct dwarf_loader_opts	*opts;
 	struct unit			*units;
 	uint32_t			nr_units, units_cap;
-	Dwarf_Die			*type_units;	/* .debug_types unit DIEs */
+	bool				*tu_reached;	/* by type unit number */
+	Dwarf_Die			*type_units;	/* unit DIEs of the unreached ones */
 	uint32_t			nr_type_units, type_units_cap;
 	struct split_file		**splits;	/* the .dwo files of skeleton units */
 	uint32_t			nr_splits, splits_cap;
@@ -415,73 +416,37 @@ struct load_job {
 #define DROP_BATCH (8u << 20)
 
 /*
- * A type unit, of .debug_types or (DWARF 5) of .debug_info: each is loaded
- * once, in the one CU of type units, and the CUs that refer to them load
- * what they reach of them. (Loaded as CUs of their own, each would load all
- * it reaches again.)
+ * Type units, of .debug_types or (DWARF 5) of .debug_info: the CUs that
+ * refer to them load what they reach of them, as if they were their own
+ * (dwarf_xunits.h). Those that no CU reached are loaded after the last CU,
+ * in one CU of their own, so that their types are not lost. (Loaded in that
+ * CU first, as upstream pahole does, they would all be loaded twice;
+ * loaded as CUs of their own, each would load all it reaches again.)
  */
-static int add_type_unit(struct load_job *j, const Dwarf_Die *die)
+static void mark_type_units(struct load_job *j, const struct unit *u)
 {
-	int err = dw_ensure_cap(&j->type_units, &j->type_units_cap, sizeof(*j->type_units),
-				j->nr_type_units + 1);
+	uint32_t i;
 
-	if (!err)
-		j->type_units[j->nr_type_units++] = *die;
-	return err;
+	for (i = 0; i < u->counts.nr_type_units; i++)
+		j->tu_reached[u->counts.type_units[i]] = true;
 }
 
-/*
- * DWARF 4 type units (.debug_types) are loaded as one CU that comes first,
- * as upstream pahole does (add_type_units_cu()). Reading every unit here,
- * on the main thread, also has libdw register them (and their signatures)
- * before any worker looks one up: that registry is not locked.
- */
-static int collect_type_units(struct load_job *j)
+/* The unit DIEs of the type units no CU reached, in j->type_units. */
+static int collect_unreached_type_units(struct load_job *j)
 {
-	Dwarf *dbg = j->df->dwarf;
-	Dwarf_Off off = 0, next, type_off;
-	Dwarf_Die die;
-	uint64_t signature;
-	size_t header_size;
-	int rc, err;
-
-	while ((rc = dwarf_next_unit(dbg, off, &next, &header_size, NULL, NULL, NULL, NULL,
-				     &signature, &type_off)) == 0) {
-		if (!dwarf_offdie_types(dbg, off + header_size, &die)) {
-			pr_err("%s: type unit at 0x%llx: %s", j->df->path, (unsigned long long)off,
-			       dwarf_errmsg(-1));
-			return -EINVAL;
-		}
-		err = add_type_unit(j, &die);
-		if (err)
-			return err;
-		off = next;
-	}
-	if (rc < 0) {
-		pr_err("%s: bad type unit header in .debug_types: %s", j->df->path,
-		       dwarf_errmsg(-1));
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* The CU of the type units, when there are any, comes first. */
-static int add_type_units_cu(struct load_job *j)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word lang = 0;
+	const struct dwarf_xunits *x = j->df->xunits;
+	uint32_t i, n = dwarf_xunits__nr_type_units(x);
 	int err;
 
-	if (!j->nr_type_units)
-		return 0;
-	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
-		dwarf_formudata(&attr, &lang);
-	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), j->nr_units + 1);
-	if (err)
-		return err;
-	memmove(j->units + 1, j->units, j->nr_units * sizeof(*j->units));
-	j->units[0] = (struct unit){ .is_type_units = true, .lang = (uint16_t)lang };
-	j->nr_units++;
+	for (i = 0; i < n; i++) {
+		if (j->tu_reached[i])
+			continue;
+		err = dw_ensure_cap(&j->type_units, &j->type_units_cap,
+				    sizeof(*j->type_units), j->nr_type_units + 1);
+		if (err)
+			return err;
+		j->type_units[j->nr_type_units++] = dwarf_xunits__type_unit(x, i)->cu_die;
+	}
 	return 0;
 }
 
@@ -581,13 +546,12 @@ static int add_split_unit(struct load_job *j, Dwarf_Die *skeleton, Dwarf_Die *sp
 static int collect_units(struct load_job *j)
 {
 	Dwarf_CU *unit = NULL, *next;
-	Dwarf_Half version;
 	uint8_t unit_type;
 	Dwarf_Die cu_die, sub_die;
 	uint32_t index = 0;
 	int rc, err;
 
-	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, &version, &unit_type,
+	while ((rc = dwarf_get_units(j->df->dwarf, unit, &next, NULL, &unit_type,
 				     &cu_die, &sub_die)) == 0) {
 		unit = next;
 		err = check_unit(j, index++, unit_type, &cu_die, &sub_die);
@@ -602,13 +566,9 @@ static int collect_units(struct load_job *j)
 				return err;
 			continue;
 		}
-		/* DWARF 4's, of .debug_types, are listed already. */
-		if (is_type_unit_type(unit_type)) {
-			err = version >= 5 ? add_type_unit(j, &cu_die) : 0;
-			if (err)
-				return err;
+		/* Loaded by the CUs that refer to them (see mark_type_units()). */
+		if (is_type_unit_type(unit_type))
 			continue;
-		}
 		err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units),
 				    j->nr_units + 1);
 		if (err)
@@ -768,6 +728,9 @@ static int job_consume(void *ctx, uint32_t id)
 	}
 	log_buf__flush(&u->log);
 	count_unit(j, u);
+	mark_type_units(j, u);
+	free(u->counts.type_units);
+	u->counts.type_units = NULL;
 	if (u->err)
 		return u->err;
 	err = j->fn(u->cu, j->ctx);
@@ -799,7 +762,33 @@ static void job_discard(void *ctx, uint32_t id)
 	struct load_job *j = ctx;
 
 	log_buf__release(&j->units[id].log);
+	free(j->units[id].counts.type_units);
 	cu__free(j->units[id].cu);
+}
+
+/* After the last CU, on the main thread: the type units no CU reached, as one more CU. */
+static int load_unreached_type_units(struct load_job *j)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word lang = 0;
+	uint32_t id = j->nr_units;
+	int err = collect_unreached_type_units(j);
+
+	if (err || !j->nr_type_units)
+		return err;
+	if (dwarf_attr(&j->type_units[0], DW_AT_language, &attr))
+		dwarf_formudata(&attr, &lang);
+	err = dw_ensure_cap(&j->units, &j->units_cap, sizeof(*j->units), j->nr_units + 1);
+	if (err)
+		return err;
+	j->units[id] = (struct unit){ .is_type_units = true, .lang = (uint16_t)lang,
+				      .start = j->info_size };
+	j->nr_units++;
+	job_load(j, id);
+	err = job_consume(j, id);
+	if (err)
+		job_discard(j, id);
+	return err;
 }
 
 static unsigned int default_window(unsigned int jobs)
@@ -827,12 +816,15 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
 	int err;
 
-	err = collect_type_units(&j) ?: collect_units(&j) ?: add_type_units_cu(&j);
+	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
+	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	if (!err && !j.started)		/* no unit to load */
 		err = job_started(&j);
+	if (!err)
+		err = load_unreached_type_units(&j);
 	if (s) {
 		/* The main thread's time in the pool, less fn()'s and start's. */
 		phase_stats__end(s, PHASE_LOADING, start);
@@ -844,6 +836,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 			(unsigned long long)j.nr_locations,
 			(unsigned long long)j.nr_location_fallbacks);
 	free(j.units);
+	free(j.tu_reached);
 	free(j.type_units);
 	free_splits(&j);
 	return err;

@@ -38,6 +38,8 @@ struct dwarf_load_counts {
 	uint64_t	nr_dies;		/* DIEs read, for --phase_stats */
 	uint64_t	nr_locations;		/* location attributes read */
 	uint64_t	nr_location_fallbacks;	/* of those, read by libdw */
+	uint32_t	*type_units;		/* numbers of the type units it reached; owned */
+	uint32_t	nr_type_units;
 };
 
 /*

@@ -35,8 +35,19 @@ struct xunit_alt {
 	struct xunit_index	index;
 };
 
+/* A type unit's signature and the key of its type DIE. */
+struct xunit_sig {
+	uint64_t	signature;
+	uint64_t	key;
+};
+
 struct dwarf_xunits {
 	struct xunit_index	index;		/* of the file itself */
+	struct xunit_index	types;		/* of its .debug_types */
+	struct xunit_sig	*sigs;		/* its type units, by signature */
+	uint32_t		nr_sigs, sigs_cap;
+	const struct xunit	**tus;		/* its type units, by number */
+	uint32_t		nr_tus;
 	struct xunit_alt	*alt;		/* or NULL */
 };
 
@@ -45,13 +56,45 @@ struct dwarf_xunits {
 
 /* ---- unit index ------------------------------------------------------------------ */
 
+static int add_sig(struct dwarf_xunits *x, uint64_t signature, uint64_t key)
+{
+	int err = dw_ensure_cap(&x->sigs, &x->sigs_cap, sizeof(*x->sigs), x->nr_sigs + 1);
+
+	if (!err)
+		x->sigs[x->nr_sigs++] = (struct xunit_sig){ signature, key };
+	return err;
+}
+
+/* A DWARF 5 type unit of .debug_info: its signature. */
+static int add_info_sig(struct dwarf_xunits *x, Dwarf_Die *die)
+{
+	Dwarf_Half version;
+	uint8_t unit_type;
+	uint64_t signature;
+	Dwarf_Die type_die;
+
+	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, &type_die, &signature, NULL,
+			  NULL) || !is_type_unit_type(unit_type))
+		return 0;
+	return add_sig(x, signature, dwarf_dieoffset(&type_die));
+}
+
+static int add_unit(struct xunit_index *ix, uint64_t start, uint64_t end, Dwarf_Die *die)
+{
+	int err = dw_ensure_cap(&ix->units, &ix->cap, sizeof(*ix->units), ix->nr + 1);
+
+	if (!err)
+		ix->units[ix->nr++] = (struct xunit){ .start = start, .end = end, .cu_die = *die };
+	return err;
+}
+
 /*
  * Lists the units of @dbg's .debug_info (not DWARF 4's .debug_types). Walking
  * them here, on the main thread, also has libdw register each one before
  * any worker looks one up: its unit registry is not locked. A bad header
  * ends the list quietly: the CU listing reports it.
  */
-static int index_units(struct xunit_index *ix, Dwarf *dbg)
+static int index_units(struct dwarf_xunits *x, struct xunit_index *ix, Dwarf *dbg)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
@@ -63,13 +106,122 @@ static int index_units(struct xunit_index *ix, Dwarf *dbg)
 
 		if (!dwarf_offdie(dbg, off + hsize, &die))
 			break;
-		err = dw_ensure_cap(&ix->units, &ix->cap, sizeof(*ix->units), ix->nr + 1);
+		err = add_unit(ix, off, next, &die) ?: (x ? add_info_sig(x, &die) : 0);
 		if (err)
 			return err;
-		ix->units[ix->nr++] = (struct xunit){ .start = off, .end = next, .cu_die = die };
 		off = next;
 	}
 	return 0;
+}
+
+/* The units of .debug_types, registered with libdw as those of .debug_info are. */
+static int index_types(const struct dwarf_file *df, struct dwarf_xunits *x)
+{
+	Dwarf_Off off = 0, next, type_off;
+	uint64_t signature;
+	size_t hsize;
+	int rc, err;
+
+	while ((rc = dwarf_next_unit(df->dwarf, off, &next, &hsize, NULL, NULL, NULL, NULL,
+				     &signature, &type_off)) == 0) {
+		Dwarf_Die die;
+
+		if (!dwarf_offdie_types(df->dwarf, off + hsize, &die)) {
+			pr_err("%s: type unit at 0x%llx: %s", df->path, (unsigned long long)off,
+			       dwarf_errmsg(-1));
+			return -EINVAL;
+		}
+		err = add_unit(&x->types, off, next, &die) ?:
+		      add_sig(x, signature, (off + type_off) | XUNIT_KEY_TYPES);
+		if (err)
+			return err;
+		off = next;
+	}
+	if (rc < 0) {
+		pr_err("%s: bad type unit header in .debug_types: %s", df->path,
+		       dwarf_errmsg(-1));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int sig_cmp(const void *a, const void *b)
+{
+	const struct xunit_sig *x = a, *y = b;
+
+	if (x->signature != y->signature)
+		return x->signature < y->signature ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* By signature; of two units with one signature, the first in the file counts. */
+static void sort_sigs(struct dwarf_xunits *x)
+{
+	uint32_t i, n = 0;
+
+	if (!x->nr_sigs)
+		return;
+	qsort(x->sigs, x->nr_sigs, sizeof(*x->sigs), sig_cmp);
+	for (i = 0; i < x->nr_sigs; i++)
+		if (!n || x->sigs[i].signature != x->sigs[n - 1].signature)
+			x->sigs[n++] = x->sigs[i];
+	x->nr_sigs = n;
+}
+
+static int sig_key_cmp(const void *key, const void *elem)
+{
+	uint64_t sig = *(const uint64_t *)key, other = ((const struct xunit_sig *)elem)->signature;
+
+	return sig < other ? -1 : sig > other;
+}
+
+int dwarf_xunits__signature(const struct dwarf_xunits *x, uint64_t sig, uint64_t *key)
+{
+	const struct xunit_sig *found = x->nr_sigs ?
+		bsearch(&sig, x->sigs, x->nr_sigs, sizeof(*x->sigs), sig_key_cmp) : NULL;
+
+	if (!found)
+		return -ENOENT;
+	*key = found->key;
+	return 0;
+}
+
+/* Numbers the type units of .debug_types, then those of .debug_info. */
+static int number_type_units(struct dwarf_xunits *x)
+{
+	struct xunit_index *ixs[] = { &x->types, &x->index };
+	uint32_t i, k, n = x->types.nr;
+	Dwarf_Half version;
+	uint8_t unit_type;
+
+	for (i = 0; i < x->index.nr; i++) {
+		struct xunit *u = &x->index.units[i];
+
+		if (!dwarf_cu_info(u->cu_die.cu, &version, &unit_type, NULL, NULL, NULL, NULL,
+				   NULL) && is_type_unit_type(unit_type))
+			u->type_unit = ++n;
+	}
+	for (i = 0; i < x->types.nr; i++)
+		x->types.units[i].type_unit = i + 1;
+	x->tus = calloc(n ?: 1, sizeof(*x->tus));
+	if (!x->tus)
+		return -ENOMEM;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < ixs[k]->nr; i++)
+			if (ixs[k]->units[i].type_unit)
+				x->tus[ixs[k]->units[i].type_unit - 1] = &ixs[k]->units[i];
+	x->nr_tus = n;
+	return 0;
+}
+
+uint32_t dwarf_xunits__nr_type_units(const struct dwarf_xunits *x)
+{
+	return x->nr_tus;
+}
+
+const struct xunit *dwarf_xunits__type_unit(const struct dwarf_xunits *x, uint32_t nr)
+{
+	return x->tus[nr];
 }
 
 static const struct xunit *index_find(const struct xunit_index *ix, uint64_t off)
@@ -91,6 +243,8 @@ static const struct xunit *index_find(const struct xunit_index *ix, uint64_t off
 
 const struct xunit *dwarf_xunits__find(const struct dwarf_xunits *x, uint64_t key)
 {
+	if (key & XUNIT_KEY_TYPES)
+		return index_find(&x->types, key & XUNIT_KEY_OFFSET);
 	if (!(key & XUNIT_KEY_ALT))
 		return index_find(&x->index, key & XUNIT_KEY_OFFSET);
 	return x->alt ? index_find(&x->alt->index, key & XUNIT_KEY_OFFSET) : NULL;
@@ -373,7 +527,7 @@ static int open_alt(const struct dwarf_file *df, struct dwarf_xunits *x)
 	}
 	/* libdw's own readers (names of units, line tables) see it too. */
 	dwarf_setalt(df->dwarf, alt->dwarf);
-	return index_units(&alt->index, alt->dwarf);
+	return index_units(NULL, &alt->index, alt->dwarf);
 }
 
 int dwarf_xunits__open(struct dwarf_file *df, struct dwarf_xunits **ret)
@@ -383,7 +537,10 @@ int dwarf_xunits__open(struct dwarf_file *df, struct dwarf_xunits **ret)
 
 	if (!x)
 		return -ENOMEM;
-	err = index_units(&x->index, df->dwarf) ?: open_alt(df, x);
+	err = index_units(x, &x->index, df->dwarf) ?: index_types(df, x) ?:
+	      number_type_units(x) ?: open_alt(df, x);
+	if (!err)
+		sort_sigs(x);
 	if (err) {
 		dwarf_xunits__free(x);
 		return err;
@@ -399,6 +556,9 @@ void dwarf_xunits__free(struct dwarf_xunits *x)
 		return;
 	alt_free(x->alt);
 	free(x->index.units);
+	free(x->types.units);
+	free(x->sigs);
+	free(x->tus);
 	free(x);
 }
 
@@ -456,42 +616,76 @@ static bool set_has(const uint64_t *set, uint32_t cap, uint64_t key)
 	return false;
 }
 
-/* The key of the unit @u of the file or (@key_alt) of the supplementary file. */
-static uint64_t unit_key(const struct xunit *u, uint64_t key_alt)
+/* The key of the unit @u of the file, of its .debug_types or of the supplementary file. */
+static uint64_t unit_key(const struct xunit *u, uint64_t key)
 {
-	return u->start | key_alt;
+	return u->start | (key & (XUNIT_KEY_ALT | XUNIT_KEY_TYPES));
+}
+
+/* The slot of unit key @ukey in c->slots: where it is, or the empty one it would take. */
+static uint32_t opened_slot(const struct xunit_cache *c, uint64_t ukey)
+{
+	uint32_t i;
+
+	for (i = set_slot(ukey, c->slots_cap); c->slots[i]; i = (i + 1) & (c->slots_cap - 1))
+		if (c->units[c->slots[i] - 1].key == ukey)
+			break;
+	return i;
+}
+
+/* Makes room in c->slots for one more unit. */
+static int opened_grow(struct xunit_cache *c)
+{
+	uint32_t ncap = c->slots_cap ? c->slots_cap * 2 : 16, i;
+	uint32_t *old = c->slots;
+
+	if ((c->nr + 1) * 2 <= c->slots_cap)
+		return 0;
+	c->slots = calloc(ncap, sizeof(*c->slots));
+	if (!c->slots) {
+		c->slots = old;
+		return -ENOMEM;
+	}
+	c->slots_cap = ncap;
+	for (i = 0; i < c->nr; i++)
+		c->slots[opened_slot(c, c->units[i].key)] = i + 1;
+	free(old);
+	return 0;
+}
+
+/* The sections of the unit of key @key. */
+static const struct die_sections *key_secs(const struct xunit_cache *c, uint64_t key)
+{
+	return key & XUNIT_KEY_ALT ? &c->x->alt->secs : c->secs;
 }
 
 /*
  * The reader's unit holding DIE @key, opened once per CU. 0 and *ret;
  * -ENOENT when no unit holds it; -EINVAL with the reason in *why; -ENOMEM.
  */
-static int open_unit(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
-		     const char **why)
+static int open_unit(struct xunit_cache *c, const struct xunit *xu, uint64_t key,
+		     struct die_unit **ret, const char **why)
 {
-	const struct xunit *xu = dwarf_xunits__find(c->x, key);
-	uint64_t alt = key & XUNIT_KEY_ALT, ukey;
+	uint64_t ukey;
 	struct die_unit *u;
-	uint32_t i;
+	uint32_t slot;
 	int err;
 
 	if (!xu)
 		return -ENOENT;
-	ukey = unit_key(xu, alt);
-	for (i = 0; i < c->nr; i++) {
-		if (c->units[i].key == ukey) {
-			*ret = c->units[i].unit;
-			return 0;
-		}
+	ukey = unit_key(xu, key);
+	if (c->slots_cap && c->slots[slot = opened_slot(c, ukey)]) {
+		*ret = c->units[c->slots[slot] - 1].unit;
+		return 0;
 	}
-	err = dw_ensure_cap(&c->units, &c->cap, sizeof(*c->units), c->nr + 1);
+	err = dw_ensure_cap(&c->units, &c->cap, sizeof(*c->units), c->nr + 1) ?: opened_grow(c);
 	if (err)
 		return err;
 	u = calloc(1, sizeof(*u));
 	if (!u)
 		return -ENOMEM;
-	err = die_unit__init(u, alt ? &c->x->alt->secs : c->secs, false, xu->start,
-			     xu->cu_die.cu);
+	err = die_unit__init_cached(u, key_secs(c, key), key & XUNIT_KEY_TYPES, xu->start,
+				    xu->cu_die.cu, c->abbrevs);
 	if (!err && u->first_die != dwarf_dieoffset((Dwarf_Die *)&xu->cu_die)) {
 		u->errmsg = "unit header not where libdw reads it";
 		err = -EINVAL;
@@ -502,17 +696,22 @@ static int open_unit(struct xunit_cache *c, uint64_t key, struct die_unit **ret,
 		free(u);
 		return err == -ENOMEM ? err : -EINVAL;
 	}
-	c->units[c->nr++] = (struct xunit_open){ .key = ukey, .unit = u };
+	c->units[c->nr] = (struct xunit_open){ .key = ukey, .xu = xu, .unit = u };
+	c->slots[opened_slot(c, ukey)] = ++c->nr;
 	*ret = u;
 	return 0;
 }
 
-/* The DIE of key @key. -ENOENT when no unit holds it; other errors reported. */
-static int open_die(struct xunit_cache *c, uint64_t key, struct die *ret)
+/*
+ * The DIE of key @key in @xu, its unit. -ENOENT when no unit holds it (@xu
+ * NULL); other errors reported.
+ */
+static int open_die(struct xunit_cache *c, const struct xunit *xu, uint64_t key,
+		    struct die *ret)
 {
 	const char *why = NULL;
 	struct die_unit *u;
-	int err = open_unit(c, key, &u, &why);
+	int err = open_unit(c, xu, key, &u, &why);
 
 	if (!err && die__at(u, key & XUNIT_KEY_OFFSET, ret)) {
 		why = u->errmsg;
@@ -526,14 +725,14 @@ int xunit_cache__import(struct xunit_cache *c, uint64_t key)
 	const struct xunit *xu = dwarf_xunits__find(c->x, key);
 	struct die unit_die;
 	bool first;
-	int err = open_die(c, key, &unit_die);
+	int err = open_die(c, xu, key, &unit_die);
 
 	if (err)
 		return err;
 	if (unit_die.tag != DW_TAG_partial_unit && unit_die.tag != DW_TAG_compile_unit)
 		return -ENOENT;
-	err = set_add(&c->imported, &c->nr_imported, &c->imported_cap,
-		      unit_key(xu, key & XUNIT_KEY_ALT), &first);
+	err = set_add(&c->imported, &c->nr_imported, &c->imported_cap, unit_key(xu, key),
+		      &first);
 	if (err || !first)
 		return err;
 	return c->hooks.load_children(c->hooks.ctx, &unit_die);
@@ -547,7 +746,7 @@ static bool is_own(const struct xunit_cache *c, uint64_t key)
 	if (!(key & XUNIT_KEY_ALT) && key >= c->own_start && key < c->own_end)
 		return true;
 	xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
-	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key & XUNIT_KEY_ALT));
+	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key));
 }
 
 int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
@@ -562,10 +761,38 @@ int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
 	err = set_add(&c->loaded, &c->nr_loaded, &c->loaded_cap, key, &first);
 	if (err || !first)
 		return err;
-	err = open_die(c, key, &die);
+	err = open_die(c, dwarf_xunits__find(c->x, key), key, &die);
 	if (err)
 		return err == -ENOENT ? 0 : err;
 	return c->hooks.load_alone(c->hooks.ctx, &die);
+}
+
+int xunit_cache__type_die(struct xunit_cache *c, uint64_t key, struct die *ret)
+{
+	const struct xunit *xu;
+
+	key &= XUNIT_KEY_TYPES | XUNIT_KEY_OFFSET;
+	xu = dwarf_xunits__find(c->x, key);
+	return xu && xu->type_unit ? open_die(c, xu, key, ret) : -ENOENT;
+}
+
+int xunit_cache__type_units(const struct xunit_cache *c, uint32_t **ret, uint32_t *nr)
+{
+	uint32_t i, n = 0;
+
+	*ret = NULL;
+	*nr = 0;
+	for (i = 0; i < c->nr; i++)
+		n += c->units[i].xu->type_unit != 0;
+	if (!n)
+		return 0;
+	*ret = malloc(n * sizeof(**ret));
+	if (!*ret)
+		return -ENOMEM;
+	for (i = 0; i < c->nr; i++)
+		if (c->units[i].xu->type_unit)
+			(*ret)[(*nr)++] = c->units[i].xu->type_unit - 1;
+	return 0;
 }
 
 void xunit_cache__release(struct xunit_cache *c)
@@ -577,6 +804,7 @@ void xunit_cache__release(struct xunit_cache *c)
 		free(c->units[i].unit);
 	}
 	free(c->units);
+	free(c->slots);
 	free(c->imported);
 	free(c->loaded);
 	memset(c, 0, sizeof(*c));

@@ -19,6 +19,10 @@
  * serve as origins and specifications and are not the CU's own functions
  * or variables (their own CU has them).
  *
+ * Type units (DWARF 4's .debug_types and DWARF 5's DW_UT_type units) are
+ * indexed here too, by offset and by signature, and opened like the others:
+ * once per CU that reaches them.
+ *
  * Nothing is cached across CUs: a CU's result depends on the file alone,
  * never on which thread loaded which CU first, so the output is the same
  * at every -j. A partial unit imported by N CUs is read N times, which is
@@ -42,12 +46,15 @@ struct dwarf_file;
  */
 static const uint64_t XUNIT_KEY_ALT = 1ull << 61;
 static const uint64_t XUNIT_KEY_OFFSET = (1ull << 61) - 1;
+/* A key bit of a DIE of DWARF 4's .debug_types, beside its offset there. */
+static const uint64_t XUNIT_KEY_TYPES = 1ull << 62;
 
 /* One unit of a .debug_info. */
 struct xunit {
 	uint64_t	start;		/* section offset of the header */
 	uint64_t	end;		/* past its last byte */
 	Dwarf_Die	cu_die;		/* libdw's unit DIE */
+	uint32_t	type_unit;	/* a type unit's number + 1 (see below), or 0 */
 };
 
 struct dwarf_xunits;
@@ -68,6 +75,19 @@ void dwarf_xunits__free(struct dwarf_xunits *x);
 /* The unit holding the DIE of key @key (XUNIT_KEY_ALT for the alt file), or NULL. */
 const struct xunit *dwarf_xunits__find(const struct dwarf_xunits *x, uint64_t key);
 
+/*
+ * The type unit of signature @sig (DW_FORM_ref_sig8, DW_AT_signature): 0
+ * and the key of its type DIE in *key, or -ENOENT when the file has none.
+ */
+int dwarf_xunits__signature(const struct dwarf_xunits *x, uint64_t sig, uint64_t *key);
+
+/*
+ * The file's type units are numbered from 0: those of .debug_types in
+ * section order, then those of .debug_info.
+ */
+uint32_t dwarf_xunits__nr_type_units(const struct dwarf_xunits *x);
+const struct xunit *dwarf_xunits__type_unit(const struct dwarf_xunits *x, uint32_t nr);
+
 /* The sections and libdw handle of the supplementary file; NULL when none. */
 const struct die_sections *dwarf_xunits__alt_secs(const struct dwarf_xunits *x);
 Dwarf *dwarf_xunits__alt_dwarf(const struct dwarf_xunits *x);
@@ -75,9 +95,10 @@ Dwarf *dwarf_xunits__alt_dwarf(const struct dwarf_xunits *x);
 /* A string of the supplementary file's .debug_str (DW_FORM_GNU_strp_alt, strp_sup). */
 const char *dwarf_xunits__alt_string(const struct dwarf_xunits *x, uint64_t off);
 
-/* A unit a CU opened, by key (unit start | XUNIT_KEY_ALT). */
+/* A unit a CU opened, by key (unit start | XUNIT_KEY_ALT or XUNIT_KEY_TYPES). */
 struct xunit_open {
 	uint64_t		key;
+	const struct xunit	*xu;		/* borrowed from the index */
 	struct die_unit		*unit;		/* owned */
 };
 
@@ -101,10 +122,13 @@ struct xunit_hooks {
 struct xunit_cache {
 	const struct dwarf_xunits	*x;	/* borrowed */
 	const struct die_sections	*secs;	/* of the file itself; borrowed */
+	struct die_abbrev_cache		*abbrevs; /* borrowed; may be NULL */
 	struct xunit_hooks		hooks;
 	uint64_t			own_start, own_end; /* the CU's own DIEs */
 	struct xunit_open		*units;
 	uint32_t			nr, cap;
+	uint32_t			*slots;	/* index of units + 1, by key (open addressing) */
+	uint32_t			slots_cap;
 	uint64_t			*imported; /* set of unit keys + 1 (open addressing) */
 	uint32_t			nr_imported, imported_cap;
 	uint64_t			*loaded;   /* set of DIE keys + 1 loaded alone */
@@ -126,6 +150,19 @@ int xunit_cache__import(struct xunit_cache *c, uint64_t key);
  * left alone (their references stay unresolved). 0 or -errno (reported).
  */
 int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key);
+
+/*
+ * The DIE of key @key (XUNIT_KEY_TYPES for .debug_types) in a type unit of
+ * the file: 0 and *ret, -ENOENT when no type unit holds it (not reported),
+ * or -errno (reported).
+ */
+int xunit_cache__type_die(struct xunit_cache *c, uint64_t key, struct die *ret);
+
+/*
+ * The numbers of the type units the CU opened, in *ret (owned by the
+ * caller; NULL when none), their count in *nr. 0 or -ENOMEM.
+ */
+int xunit_cache__type_units(const struct xunit_cache *c, uint32_t **ret, uint32_t *nr);
 
 void xunit_cache__release(struct xunit_cache *c);
 
