@@ -791,9 +791,9 @@ static int load_unreached_type_units(struct load_job *j)
 	return err;
 }
 
-static unsigned int default_window(unsigned int jobs)
+static unsigned int default_window(unsigned int threads)
 {
-	unsigned int w = DWARF_LOADER_WINDOW_PER_JOB * jobs;
+	unsigned int w = DWARF_LOADER_WINDOW_PER_JOB * threads;
 
 	return w > DWARF_LOADER_MIN_WINDOW ? w : DWARF_LOADER_MIN_WINDOW;
 }
@@ -806,10 +806,10 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		.started = job_started,
 	};
 	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
-	unsigned int jobs = opts->jobs ? opts->jobs : 1;
+	unsigned int threads = opts->jobs + 1;
 	struct cu_pool_opts pool = {
-		.nr_workers = jobs - 1,
-		.window = opts->cu_window ? opts->cu_window : default_window(jobs),
+		.nr_workers = opts->jobs,
+		.window = opts->cu_window ? opts->cu_window : default_window(threads),
 		.delay_seed = opts->test_delay_seed,
 	};
 	struct phase_stats *s = opts->stats;
@@ -829,7 +829,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		/* The main thread's time in the pool, less fn()'s and start's. */
 		phase_stats__end(s, PHASE_LOADING, start);
 		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding + j.start_secs;
-		s->nr_threads = jobs;
+		s->nr_threads = threads;
 	}
 	if (opts->check_locations && !err)
 		pr_warn("%s: locations checked: %llu, left to libdw: %llu", df->path,

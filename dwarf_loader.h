@@ -13,7 +13,8 @@
 
 enum { DWARF_LOADER_MAX_LANGS = 48 };	/* more than the names */
 /*
- * Default reorder window: one CU per thread, and at least
+ * Default reorder window: one CU per loading thread (the workers and the
+ * caller), and at least
  * DWARF_LOADER_MIN_WINDOW, so that with few threads a loader seldom waits
  * for the consumer to take a large CU. More CUs in flight than threads
  * would only raise peak memory.
@@ -47,7 +48,7 @@ struct dwarf_loader_opts {
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
 	bool		decl_tags;	/* read btf_decl_tag annotations */
 	bool		param_locations; /* decode parameter locations (function flags) */
-	unsigned int	jobs;		/* threads in all, the caller's included; 0 is 1 */
+	unsigned int	jobs;		/* loader threads besides the caller's; 0: none */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
 	/*
@@ -105,8 +106,9 @@ typedef int (*dwarf_cu_fn)(struct cu *cu, void *ctx);
 
 /*
  * Loads every CU of @df that @opts does not filter out and hands it to @fn,
- * on the calling thread, strictly in CU order; @opts->jobs - 1 worker
- * threads load ahead within the reorder window. Messages about a CU are
+ * on the calling thread, strictly in CU order; @opts->jobs worker threads
+ * load ahead within the reorder window (the calling thread too, whenever
+ * the next CU is not ready). Messages about a CU are
  * written when it is handed over, so they come in CU order too. Returns 0,
  * the first negative value from @fn, or -errno for bad DWARF (already
  * reported, with file, CU and DIE offset; the first bad CU in CU order

@@ -79,7 +79,7 @@ static struct options {
 	bool			btf_encode;
 	const char		*detached_out;
 	const char		*btf_base;
-	unsigned int		jobs;
+	unsigned int		jobs;		/* -j: loader threads besides the main one */
 	bool			phase_stats;
 	bool			features_seen;	/* a --btf_features reset the legacy defaults */
 	struct btf_features	features;
@@ -91,7 +91,6 @@ static struct options {
 	uint16_t		langs[DWARF_LOADER_MAX_LANGS];	/* --lang */
 	bool			numeric_version;
 } opts = {
-	.jobs = 1,
 	/* Without --btf_features, these are on (upstream's legacy defaults). */
 	.features = { .var = true, .decl_tag = true, .type_tag = true, .enum64 = true },
 	.print = { .separator = '\t', .padding = -1, .padding_ge = -1 },
@@ -159,7 +158,8 @@ static const struct argp_option pahole_options[] = {
 	  "Encode as BTF in a detached file", 0 },
 	{ "btf_base", ARG_btf_base, "PATH", 0, "Path to the base BTF file", 0 },
 	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run with NR_JOBS threads in all (default: the number of online CPUs)", 0 },
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
+	  "CPUs)", 0 },
 	{ "btf_features", ARG_btf_features, "FEATURE_LIST", 0,
 	  "Encode the BTF features in FEATURE_LIST, a comma-separated list; 'default' is the "
 	  "default set (see the manual page)", 0 },
@@ -775,7 +775,7 @@ static void *close_file(void *df)
  */
 static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
 {
-	return opts.jobs > 1 && !pthread_create(tid, NULL, close_file, df);
+	return opts.jobs && !pthread_create(tid, NULL, close_file, df);
 }
 
 /*
@@ -853,7 +853,7 @@ static int set_loader_threads(void)
 	 * what is freed in each: with more threads than CPUs that only adds to
 	 * peak memory. One heap per CPU at most, before any thread starts.
 	 */
-	if (opts.jobs > 1)
+	if (opts.jobs)
 		mallopt(M_ARENA_MAX, (int)online_cpus());
 	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed)) {
 		fprintf(stderr, "pahole: invalid %s '%s': expected a positive number\n",

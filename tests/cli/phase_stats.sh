@@ -18,8 +18,8 @@ for p in elf_symbols dwarf_loading encoding functions dedup writing total; do
 	grep -qE "^pahole:   $p +[0-9]+\.[0-9]{2} +[0-9]+" "$TMP/stats.err" ||
 		fail "no line for the $p phase"
 done
-grep -q "dwarf_loading .* 12 CUs, [1-9][0-9]* DIEs, .* on 2 threads" "$TMP/stats.err" ||
-	fail "the loading line does not count 12 CUs, their DIEs and 2 threads"
+grep -q "dwarf_loading .* 12 CUs, [1-9][0-9]* DIEs, .* on 3 threads" "$TMP/stats.err" ||
+	fail "the loading line does not count 12 CUs, their DIEs and 3 threads (-j2 and the main one)"
 types=$("$BTFCANON" "$TMP/stats.btf" >/dev/null && bpftool btf dump file "$TMP/stats.btf" | grep -c '^\[')
 grep -q "dedup .* [1-9][0-9]* types before, $types after" "$TMP/stats.err" ||
 	fail "the dedup line does not end with the $types types written"
