@@ -28,10 +28,10 @@ enum log_level log__level(void)
 	return log_level;
 }
 
-/* Appends "pahole: LINE\n" to @buf. False when out of memory. */
-static bool log_buf_add(struct log_buf *buf, const char *line)
+/* Appends "PREFIXLINE\n" to @buf. False when out of memory. */
+static bool log_buf_add(struct log_buf *buf, const char *prefix, const char *line)
 {
-	size_t need = buf->len + strlen(line) + sizeof("pahole: \n");
+	size_t need = buf->len + strlen(prefix) + strlen(line) + 2;
 
 	if (need > buf->cap) {
 		size_t cap = need > 2 * buf->cap ? need : 2 * buf->cap;
@@ -42,32 +42,38 @@ static bool log_buf_add(struct log_buf *buf, const char *line)
 		buf->text = text;
 		buf->cap = cap;
 	}
-	buf->len += (size_t)sprintf(buf->text + buf->len, "pahole: %s\n", line);
+	buf->len += (size_t)sprintf(buf->text + buf->len, "%s%s\n", prefix, line);
 	return true;
 }
 
-void log__print(enum log_level level, const char *fmt, ...)
+/* One line, "PREFIXLINE", captured or on stderr; trailing newlines dropped. */
+static void emit(enum log_level level, const char *prefix, char *line)
 {
-	char line[1024];
-	va_list ap;
-	size_t len;
+	size_t len = strlen(line);
 
-	if (level > log_level)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	len = strlen(line);
 	while (len && line[len - 1] == '\n')
 		line[--len] = '\0';
-	if (capture && log_buf_add(capture, line)) {
+	if (capture && log_buf_add(capture, prefix, line)) {
 		capture->nr_errors += level == LOG_ERR;
 		return;
 	}
 	if (level == LOG_ERR)
 		__atomic_fetch_add(&nr_errors, 1, __ATOMIC_RELAXED);
 	/* One fprintf keeps lines whole when several threads log. */
-	fprintf(stderr, "pahole: %s\n", line);
+	fprintf(stderr, "%s%s\n", prefix, line);
+}
+
+void log__print(enum log_level level, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	if (level > log_level)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	emit(level, "pahole: ", line);
 }
 
 bool log__has_errors(void)
@@ -103,8 +109,8 @@ static int log_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap
 	if (ours > log_level)
 		return 0;
 	vsnprintf(line, sizeof(line), fmt, ap);
-	/* Most libbpf messages name libbpf already. */
-	log__print(ours, "%s%s", strncmp(line, "libbpf: ", 8) ? "libbpf: " : "", line);
+	/* libbpf's prefix alone, as upstream prints them; most name libbpf already. */
+	emit(ours, strncmp(line, "libbpf: ", 8) ? "libbpf: " : "", line);
 	return 0;
 }
 

@@ -23,7 +23,10 @@ void log__print(enum log_level level, const char *fmt, ...)
  * says why on its own.
  */
 bool log__has_errors(void);
-/* Routes libbpf's own messages through log__print() (errors and warnings only). */
+/*
+ * Routes libbpf's own messages to stderr (or the capture) as log__print()
+ * does, with libbpf's prefix instead of ours (errors and warnings only).
+ */
 void log__hook_libbpf(void);
 
 /*
