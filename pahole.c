@@ -67,7 +67,8 @@ static const struct feature_info {
 	F("global_var", global_var, false, true),
 	F("attributes", attributes, false,
 	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 6),
-	F("true_signature", true_signature, false, true),
+	/* Not implemented yet: not listed, ignored, refused by --btf_features_strict. */
+	F("true_signature", true_signature, false, false),
 	F("layout", layout, false, LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 8),
 #undef F
 };
@@ -362,7 +363,7 @@ static int features_parse(const char *list, bool strict)
 			features_enable(true);
 		else if (len == 3 && !strncmp(p, "all", 3))
 			features_enable(false);
-		else if (strict && !f) {
+		else if (strict && (!f || !f->supported)) {
 			fprintf(stderr, "pahole: Feature '%.*s' in '%s' is not supported. "
 				"Supported BTF features are: ", (int)len, p, list);
 			print_supported_features(stderr);
