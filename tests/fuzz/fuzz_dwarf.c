@@ -5,8 +5,10 @@
  * `pahole -J` does with a file: dwarf_file__open(), the symbol table,
  * dwarf_loader__load() with functions, btf_encoder__add_cu() for every CU,
  * function selection and dedup (the output path cannot be written); then
- * the loading the layout printer asks for. A crash, a hang, a leak or a sanitizer report is a bug; an error
- * return is the expected end for most inputs.
+ * the loading the layout printer asks for. An input that starts like an ar
+ * archive goes member by member through the same, as pahole reads one. A
+ * crash, a hang, a leak or a sanitizer report is a bug; an error return is
+ * the expected end for most inputs.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "btf_encoder.h"
+#include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "elf_symtab.h"
 #include "log.h"
@@ -68,15 +71,28 @@ static void run_print_load(struct dwarf_file *df)
 	dwarf_loader__load(df, &lopts, free_cu, NULL);
 }
 
-static void run(const char *path)
+static void run_file(const char *path, struct dwarf_file *df)
 {
-	struct dwarf_file *df;
-
-	if (dwarf_file__open(path, &df))
-		return;
 	run_encode(path, df);
 	run_print_load(df);
 	dwarf_file__free(df);
+}
+
+static void run(const char *path)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+
+	if (!dwarf_archive__is_archive(path)) {
+		if (!dwarf_file__open(path, &df))
+			run_file(path, df);
+		return;
+	}
+	if (dwarf_archive__open(path, &ar))
+		return;
+	while (!dwarf_archive__next(ar, &df))
+		run_file(path, df);
+	dwarf_archive__free(ar);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

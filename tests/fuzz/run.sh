@@ -1,23 +1,35 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # run.sh SECONDS HARNESS...: runs each libFuzzer harness (build-fuzz/fuzz_NAME)
-# for SECONDS, niced, on a corpus kept in build-fuzz/corpus/NAME and seeded
-# from seeds_NAME below (if any) and tests/fuzz/regressions/NAME. A crashing
-# input is written to build-fuzz/artifacts/; the run then fails. Keep such an
-# input, once fixed, in tests/fuzz/regressions/NAME/ (make check replays it).
+# for SECONDS, niced, resuming from the committed corpus tests/fuzz/corpus/NAME;
+# new inputs go to build-fuzz/corpus/NAME. The seeds of seeds_NAME below (if
+# any, built afresh into build-fuzz/seeds/NAME) and tests/fuzz/regressions/NAME
+# are read too. A crashing input is written to build-fuzz/artifacts/; the run
+# then fails. Keep such an input, once fixed, in tests/fuzz/regressions/NAME/
+# (make check replays it).
+#
+# run.sh --merge HARNESS... (make fuzz-merge): minimises the committed corpus,
+# the seeds and what the runs grew in build-fuzz/corpus/NAME into a fresh
+# tests/fuzz/corpus/NAME (libFuzzer -merge=1: the fewest, smallest inputs
+# that keep every feature), for committing. Keep tests/fuzz/corpus under 10 MB.
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export TOP
 . "$TOP/tests/lib.sh"
 trap - EXIT; rm -rf "$TMP"
-secs=${1:?usage: run.sh SECONDS HARNESS...}
+merge=0
+if [ "${1:-}" = --merge ]; then
+	merge=1 secs=0
+else
+	secs=${1:?usage: run.sh SECONDS HARNESS... or run.sh --merge HARNESS...}
+fi
 shift
 out=$TOP/build-fuzz
 PAHOLE=${PAHOLE:-$TOP/build/pahole}
 
 # DWARF harness seeds: the fixture objects, and the shapes of the valid
 # bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units
-# unlinked and linked).
+# unlinked and linked), then the newer input kinds (seeds_dwarf_kinds).
 seeds_dwarf() {
 	local dir=$1 src=$TOP/tests/fixtures/struct_union.c
 	fixture_objects "$dir" >/dev/null || return 1
@@ -33,6 +45,45 @@ seeds_dwarf() {
 	gcc -m32 -c -g -o "$dir/m32.o" "$src" 2>/dev/null
 	clang --target=s390x-linux-gnu -c -g -o "$dir/s390x.o" "$src" 2>/dev/null
 	rm -f "$dir"/*.log
+	seeds_dwarf_kinds "$dir"
+}
+
+# dwz in one file (C and C++; a file of "dwz -m" is kept too, though its
+# supplementary file cannot be found from an input, and the supplementary
+# file itself), legacy .zdebug sections (gcc and objcopy), ar archives
+# (members with and without DWARF; a thin one) and split DWARF (.dwo files
+# of gcc and clang, a .dwp, and a skeleton object).
+seeds_dwarf_kinds() {
+	local dir=$1 w=$1/work fx=$TOP/tests/fixtures
+	mkdir -p "$w" || return 1
+	(
+		cd "$w" || exit 1
+		if command -v dwz >/dev/null; then
+			gcc -g -O1 -o prog "$fx"/dwz/dwz_*.c &&
+			cp prog "$dir/dwz.exe" && dwz "$dir/dwz.exe" &&
+			cp prog m1 && cp prog m2 && dwz -m alt.debug m1 m2 &&
+			cp m1 "$dir/dwz_m.exe" && cp alt.debug "$dir/dwz_alt.debug" &&
+			g++ -g -O1 -o progpp "$fx"/dwz/dwzpp_*.cc &&
+			cp progpp "$dir/dwzpp.exe" && dwz "$dir/dwzpp.exe" || exit 1
+		fi
+		gcc -c -g -gz=zlib-gnu -o "$dir/zdebug.o" "$fx/bitfields.c" &&
+		gcc -g -O1 -o "$dir/zdebug.exe" "$fx"/dwz/dwz_*.c &&
+		objcopy --compress-debug-sections=zlib-gnu "$dir/zdebug.exe" || exit 1
+		gcc -c -g -O1 -o a.o "$fx/struct_union.c" &&
+		clang -c -g -gdwarf-5 -o b.o "$fx/enums.c" &&
+		gcc -c -o nodwarf.o "$fx/arrays.c" &&
+		ar rcs "$dir/lib.a" a.o nodwarf.o b.o &&
+		ar rcsT "$dir/thin.a" a.o || exit 1
+		gcc -c -g -gsplit-dwarf -o gs.o "$fx/pointers_qualifiers.c" &&
+		gcc -c -g -gdwarf-4 -gsplit-dwarf -o gs4.o "$fx/bitfields.c" &&
+		clang -c -g -gsplit-dwarf -o cs.o "$fx/enums.c" &&
+		cp gs.dwo "$dir/gcc.dwo" && cp gs4.dwo "$dir/gcc4.dwo" && cp cs.dwo "$dir/clang.dwo" &&
+		cp gs.o "$dir/skeleton.o" || exit 1
+		if command -v dwp >/dev/null; then
+			dwp -o "$dir/gcc.dwp" gs.dwo gs4.dwo || exit 1
+		fi
+	) || { echo "cannot build the new input kinds"; return 1; }
+	rm -rf "$w"
 }
 
 # BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
@@ -67,6 +118,23 @@ $OLD_FLAGS --btf_encode_detached=out.btf vmlinux
 EOC
 }
 
+# merge NAME HARNESS: the minimised corpus into tests/fuzz/corpus/NAME.
+merge() {
+	local name=$1 h=$2 repo=$TOP/tests/fuzz/corpus/$1 new=$out/merged/$1 d
+	local from=()
+	for d in "$repo" "$out/seeds/$name" "$out/corpus/$name"; do
+		[ -d "$d" ] && from+=("$d")
+	done
+	rm -rf "$new" && mkdir -p "$new" || return 1
+	echo "== $name: merging ${from[*]}"
+	nice -n 10 "$h" -merge=1 -timeout=10 -rss_limit_mb=2048 "$new" "${from[@]}" \
+		>"$out/$name.merge.log" 2>&1 ||
+		{ tail -n 20 "$out/$name.merge.log"; return 1; }
+	grep -E 'MERGE-OUTER: [0-9]+ new files' "$out/$name.merge.log"
+	rm -rf "$repo" && mkdir -p "$repo" && cp "$new"/* "$repo"/ || return 1
+	echo "== $name: $(ls "$repo" | wc -l) files, $(du -sb "$repo" | cut -f1) bytes in $repo"
+}
+
 rc=0
 for h in "$@"; do
 	name=$(basename "$h")
@@ -75,10 +143,15 @@ for h in "$@"; do
 	seeds=$out/seeds/$name
 	mkdir -p "$corpus" "$out/artifacts" || exit 1
 	dirs=("$corpus")
+	[ -d "$TOP/tests/fuzz/corpus/$name" ] && dirs+=("$TOP/tests/fuzz/corpus/$name")
 	if declare -F "seeds_$name" >/dev/null; then
 		rm -rf "$seeds"
 		"seeds_$name" "$seeds" || { echo "cannot build the $name seeds"; exit 1; }
 		dirs+=("$seeds")
+	fi
+	if [ $merge -eq 1 ]; then
+		merge "$name" "$h" || { echo "== $name: merge FAILED"; rc=1; }
+		continue
 	fi
 	[ -d "$TOP/tests/fuzz/regressions/$name" ] && dirs+=("$TOP/tests/fuzz/regressions/$name")
 	echo "== $name: ${secs}s"
