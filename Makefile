@@ -37,7 +37,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(filter-out pahole.c,$(SRCS)))
 
-.PHONY: all deps demo check check-quick check-kernel check-sanitize fuzz install clean tools
+.PHONY: all deps demo check check-quick check-kernel check-sanitize fuzz fuzz-merge install clean tools
 
 all: $(BUILD)/pahole tools
 
@@ -112,9 +112,13 @@ $(FUZZ_BUILD)/fuzz_options: pahole.c
 
 .SECONDARY: $(FUZZ_OBJS)
 
-# Runs each harness FUZZ_SECONDS (niced); see tests/fuzz/run.sh.
+# Runs each harness FUZZ_SECONDS (niced) from tests/fuzz/corpus; fuzz-merge
+# minimises what the runs grew back into it. See tests/fuzz/run.sh.
 fuzz: all $(FUZZ_HARNESSES)
 	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+fuzz-merge: all $(FUZZ_HARNESSES)
+	tests/fuzz/run.sh --merge $(FUZZ_HARNESSES)
 
 install: $(BUILD)/pahole
 	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
