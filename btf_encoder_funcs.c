@@ -12,6 +12,7 @@
  * upstream pahole v1.31's, which makes the output type for type the same.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,16 @@ enum skip_reason {
 	SKIP_OPTIMIZED,
 	SKIP_AMBIGUOUS,
 	SKIP__MAX,
+};
+
+/* What -V says of each, as upstream spells it (sic). */
+static const char *const verbose_reasons[SKIP__MAX] = {
+	[SKIP_UNEXPECTED_REG] = "unexpected register usage for parameter",
+	[SKIP_INCONSISTENT] = "inconsistet prototype",
+	[SKIP_UNCERTAIN_LOC] = "uncertain parameter location",
+	[SKIP_REORDERED] = "reordered parameters",
+	[SKIP_OPTIMIZED] = "optimized parameters",
+	[SKIP_AMBIGUOUS] = "ambiguous address",
 };
 
 static const char *const skip_reasons[SKIP__MAX] = {
@@ -336,20 +347,47 @@ static bool types_match(const struct btf *btf, uint32_t a, uint32_t b, unsigned 
 	return false;
 }
 
+/*
+ * -V: upstream's line for a function it leaves out, or for a difference
+ * between two of its definitions, on stdout.
+ */
+static void log_skip(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (log__level() < LOG_INFO)
+		return;
+	printf("%s : skipping BTF encoding of function due to ", name);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
 static bool states_match(const struct func_table *ft, const struct btf *btf,
 			 const struct func_state *a, const struct func_state *b)
 {
+	const struct func_param_ref *pa = &ft->params[a->first_param];
+	const struct func_param_ref *pb = &ft->params[b->first_param];
+	const char *name = a->group->name;
 	uint32_t i;
 
-	if (a->nr_params != b->nr_params)
+	if (a->nr_params != b->nr_params) {
+		log_skip(name, "param count mismatch; %u params != %u params", a->nr_params,
+			 b->nr_params);
 		return false;
-	if (!types_match(btf, a->ret_type, b->ret_type, 0))
+	}
+	if (!types_match(btf, a->ret_type, b->ret_type, 0)) {
+		log_skip(name, "return type mismatch");
 		return false;
+	}
 	for (i = 0; i < a->nr_params; i++)
-		if (!types_match(btf, ft->params[a->first_param + i].type,
-				 ft->params[b->first_param + i].type, 0)) {
-			pr_debug("%s : parameter %u differs between definitions", a->group->name,
-				 i + 1);
+		if (!types_match(btf, pa[i].type, pb[i].type, 0)) {
+			const char *na = btf__name_by_offset(btf, pa[i].name_off);
+			const char *nb = btf__name_by_offset(btf, pb[i].name_off);
+
+			log_skip(name, "param type mismatch for param#%u %s != %s", i + 1,
+				 na ? na : "", nb ? nb : "");
 			return false;
 		}
 	return true;
@@ -548,8 +586,7 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 		r = skip_reason(ft, s, canonical);
 		if (r) {
 			ft->nr_skipped[r]++;
-			pr_debug("%s : skipping BTF encoding of function due to %s",
-				 s->group->name, skip_reasons[r]);
+			log_skip(s->group->name, "%s", verbose_reasons[r]);
 			continue;
 		}
 		err = emit_function(ft, btf, canonical);
