@@ -42,6 +42,7 @@ static const uint64_t KEY_OFFSET = XUNIT_KEY_OFFSET;
 
 static int load_children(struct cu_loader *l, struct die *parent);
 static int load_function_children(struct cu_loader *l, struct die *die);
+static int load_namespace(struct cu_loader *l, struct die *die);
 static int load_function_children_die(struct cu_loader *l, struct die *die);
 static int load_imported_unit(struct cu_loader *l, struct die *die);
 static bool is_mapped(struct cu_loader *l, uint64_t key);
@@ -119,6 +120,22 @@ static uint64_t attr_member_location(const struct die_unit *u, const struct die_
 		return 0;
 	c = dwarf_cursor(block + 1, block + len, false);
 	return dwarf_cursor__uleb_lenient(&c);
+}
+
+/* DW_AT_vtable_elem_location: DW_OP_constu N (GCC), or a constant (clang). */
+static bool attr_vtable_elem(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
+{
+	struct dwarf_cursor c;
+	const uint8_t *block;
+	uint64_t len;
+
+	if (attr_constant(u, a, ret))
+		return true;
+	if (!die_attr__block(a, &block, &len) || len < 2 || block[0] != DW_OP_constu)
+		return false;
+	c = dwarf_cursor(block + 1, block + len, false);
+	*ret = dwarf_cursor__uleb_lenient(&c);
+	return true;
 }
 
 /*
@@ -279,6 +296,29 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 	case DW_AT_GNU_vector:
 		a->is_vector = attr_flag(attr);
 		break;
+	case DW_AT_accessibility:
+		if (attr_constant(u, attr, &val) && val <= DW_ACCESS_private)
+			a->accessibility = val;
+		break;
+	case DW_AT_virtuality:
+		if (attr_constant(u, attr, &val) && val <= DW_VIRTUALITY_pure_virtual)
+			a->virtuality = val;
+		break;
+	case DW_AT_containing_type: {
+		/* Only a pointer to member's is used: a bad one is no error. */
+		const char *err = a->err;
+
+		a->has_containing = attr_ref(attr, a, false, &a->containing_off);
+		a->err = err;
+		break;
+	}
+	case DW_AT_vtable_elem_location:
+		a->has_vtable_elem = attr_vtable_elem(u, attr, &a->vtable_elem);
+		break;
+	case DW_AT_linkage_name:
+	case DW_AT_MIPS_linkage_name:
+		a->linkage_name = attr_string(a->loader, u, attr);
+		break;
 	}
 	return 0;
 }
@@ -381,6 +421,15 @@ int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_
 		return err;
 	l->refs[l->nr_refs++] = (struct ref_fixup){ .slot = slot, .id = id, .die_off = die_off };
 	return 0;
+}
+
+int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die_off)
+{
+	int err = cu_loader__add_ref(l, NULL, id, die_off);
+
+	if (!err)
+		l->refs[l->nr_refs - 1].is_containing = true;
+	return err;
 }
 
 /* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
@@ -664,7 +713,7 @@ int cu_loader__load_die(struct cu_loader *l, struct die *die)
 	case DW_TAG_variable:		err = l->depth == 1 ? load_variable(l, die) : 0; break;
 	case DW_TAG_lexical_block:
 	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
-	case DW_TAG_namespace:		err = load_children(l, die); break;
+	case DW_TAG_namespace:		err = load_namespace(l, die); break;
 	case DW_TAG_imported_unit:	err = load_imported_unit(l, die); break;
 	default:			err = cu_loader__load_type(l, die); break;
 	}
@@ -689,6 +738,20 @@ static int load_children(struct cu_loader *l, struct die *parent)
 
 /* Types defined inside a function are private to it (printing only). */
 static int load_function_children(struct cu_loader *l, struct die *die)
+{
+	int err;
+
+	l->private_depth++;
+	err = load_children(l, die);
+	l->private_depth--;
+	return err;
+}
+
+/*
+ * Types in a C++ namespace are not at the top level of the CU: upstream
+ * prints them only with --show_private_classes (printing only).
+ */
+static int load_namespace(struct cu_loader *l, struct die *die)
 {
 	int err;
 
@@ -1054,6 +1117,8 @@ static void resolve_refs(struct cu_loader *l)
 		}
 		if (r->slot)
 			*r->slot = id;
+		else if (r->is_containing)
+			l->cu->types[r->id].containing_type = id;
 		else
 			l->cu->types[r->id].type = id;
 	}

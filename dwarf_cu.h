@@ -29,6 +29,7 @@ enum {
 struct ref_fixup {
 	uint32_t	*slot;		/* arena memory, or NULL for types[id].type */
 	uint32_t	id;		/* when slot is NULL: the type whose target it is */
+	bool		is_containing;	/* with slot NULL: types[id].containing_type */
 	uint64_t	die_off;	/* the referenced DIE */
 };
 
@@ -130,6 +131,13 @@ struct die_attrs {
 	uint64_t	alignment;
 	uint64_t	decl_line;
 	bool		is_vector;
+	/* C++, read for printing. */
+	const char	*linkage_name;
+	uint64_t	containing_off;	/* DW_AT_containing_type, when has_containing */
+	uint64_t	vtable_elem;	/* DW_AT_vtable_elem_location, when has_vtable_elem */
+	uint8_t		accessibility;	/* DW_ACCESS_*, 0: not given */
+	uint8_t		virtuality;
+	bool		has_containing, has_vtable_elem;
 	const struct die_unit *unit;	/* of the DIE being read */
 	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
 	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
@@ -148,6 +156,8 @@ int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
 			const struct die_attrs *a, uint32_t *ret);
 /* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
 int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off);
+/* Records that types[@id].containing_type refers to @die_off (C++ pointer to member). */
+int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die_off);
 /* DIE @die stands for core type @id: it gets no type of its own. */
 int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id);
 /* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */

@@ -465,8 +465,6 @@ static int load_nested(struct cu_loader *l, struct die *child, uint32_t before,
 	uint32_t nr_types = l->cu->nr_types;
 	int err;
 
-	if (child->tag == DW_TAG_variable)	/* C++ static member */
-		return 0;
 	l->private_depth++;
 	err = cu_loader__load_die(l, child);
 	l->private_depth--;
@@ -493,36 +491,211 @@ static int nested_to_arena(struct cu_loader *l, const struct nested_list *nested
 	return 0;
 }
 
+/* A member function still being read: its return type's DIE. */
+struct pending_method {
+	struct method	m;
+	uint64_t	ret_off;	/* or NO_TYPE */
+};
+
+/* What one struct being read collects besides its data members. */
+struct struct_extras {
+	struct nested_list	nested;
+	uint8_t			*bits;		/* per member: enum member_cxx_bits */
+	uint32_t		bits_cap;
+	bool			has_bits;
+	struct pending_method	*methods;
+	uint32_t		nr_methods, methods_cap;
+	uint32_t		nr_static;
+};
+
+static void struct_extras__release(struct struct_extras *x)
+{
+	free(x->nested.list);
+	free(x->bits);
+	free(x->methods);
+}
+
+/* The C++ bits of member @idx (printing only). */
+static int set_member_bits(struct cu_loader *l, struct struct_extras *x, uint32_t idx,
+			   uint8_t bits)
+{
+	int err;
+
+	if (!l->opts->for_printing || !bits)
+		return 0;
+	err = dw_ensure_cap(&x->bits, &x->bits_cap, sizeof(*x->bits), idx + 1);
+	if (!err) {
+		x->bits[idx] = bits;
+		x->has_bits = true;
+	}
+	return err;
+}
+
+/* A base class: an unnamed member of the base's type, as upstream has it. */
+static int load_inheritance(struct cu_loader *l, struct die *child, uint32_t first,
+			    struct struct_extras *x)
+{
+	uint32_t idx = l->nr_stack - first;
+	struct pending_member *p;
+	struct die_attrs a;
+	int err = cu_loader__read_attrs(l, child, &a);
+
+	if (err)
+		return err;
+	a.name = NULL;
+	a.bit_size = 0;
+	err = push_pending(l, &a, &p);
+	if (err)
+		return err;
+	p->m.bit_offset = a.member_location * 8;
+	return set_member_bits(l, x, idx, MEMBER_CXX_INHERITANCE | a.accessibility |
+			       (a.virtuality ? MEMBER_CXX_VIRTUAL : 0));
+}
+
+/* The parameters of a member function's declaration, into @m. */
+static int load_method_params(struct cu_loader *l, struct die *die, struct method *m)
+{
+	uint32_t pfirst = l->nr_stack;
+	struct type proto = { .kind = TK_FUNC_PROTO };
+	struct pending_member *p;
+	struct die_attrs pa;
+	struct die child;
+	int rc, err;
+
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		if (child.tag == DW_TAG_unspecified_parameters)
+			m->has_varargs = true;
+		if (child.tag != DW_TAG_formal_parameter)
+			continue;
+		err = cu_loader__read_attrs(l, &child, &pa) ?: push_pending(l, &pa, &p);
+		if (err)
+			return err;
+	}
+	if (rc < 0)
+		return cu_loader__walk_error(l, die);
+	err = pop_pending(l, pfirst, &proto, true);
+	m->nr_params = proto.nr_entries;
+	m->params = proto.params;
+	return err;
+}
+
+/* A member function, kept for printing with the member that follows it. */
+static int load_method(struct cu_loader *l, struct die *die, uint32_t before,
+		       struct struct_extras *x)
+{
+	struct pending_method *pm;
+	struct die_attrs a;
+	int err = cu_loader__read_attrs(l, die, &a) ?:
+		  dw_ensure_cap(&x->methods, &x->methods_cap, sizeof(*x->methods),
+				x->nr_methods + 1);
+
+	if (err)
+		return err;
+	pm = &x->methods[x->nr_methods++];
+	pm->ret_off = a.has_type ? a.type_off : NO_TYPE;
+	pm->m = (struct method){
+		.name = a.name, .linkage_name = a.linkage_name, .before = before,
+		.vtable_index = a.has_vtable_elem && a.vtable_elem < INT32_MAX ?
+				(int32_t)a.vtable_elem : -1,
+		.access = a.accessibility, .virtuality = a.virtuality,
+	};
+	return load_method_params(l, die, &pm->m);
+}
+
+/* A data member; a static one (DWARF 4: a declaration) is only counted. */
+static int load_member(struct cu_loader *l, struct die *child, uint32_t first,
+		       uint32_t *member_idx, struct struct_extras *x)
+{
+	uint32_t idx = l->nr_stack - first;
+	struct pending_member *p;
+	struct die_attrs ma;
+	int err = cu_loader__read_attrs(l, child, &ma);
+
+	if (err)
+		return err;
+	if (ma.is_declaration) {
+		x->nr_static++;
+		(*member_idx)++;
+		return 0;
+	}
+	return push_pending(l, &ma, &p) ?: member_offset(l, &ma, &p->m) ?:
+	       set_member_bits(l, x, idx, ma.accessibility) ?:
+	       cu_loader__load_decl_tags(l, child, (*member_idx)++);
+}
+
 /*
  * One child of a struct or union. Decl tags of members take the member's
  * position among the member and inheritance children; the struct's own
  * (clang's annotation children) take -1.
  */
 static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *member_idx,
-			     uint32_t before, struct nested_list *nested)
+			     uint32_t first, struct struct_extras *x)
 {
-	struct pending_member *p;
-	struct die_attrs ma;
+	uint32_t before = l->nr_stack - first;
+	int err;
 
 	switch (child->tag) {
 	case DW_TAG_member:
-		return cu_loader__read_attrs(l, child, &ma) ?: push_pending(l, &ma, &p) ?:
-		       member_offset(l, &ma, &p->m) ?: cu_loader__load_decl_tags(l, child, (*member_idx)++);
+		return load_member(l, child, first, member_idx, x);
 	case DW_TAG_inheritance:
 		(*member_idx)++;
+		return load_inheritance(l, child, first, x);
+	case DW_TAG_variable:	/* DWARF 5: a static member */
+		x->nr_static++;
 		return 0;
 	case TAG_LLVM_ANNOTATION:
 		return cu_loader__load_decl_tag(l, child, -1);
+	case DW_TAG_subprogram:
+		err = l->opts->for_printing ? load_method(l, child, before, x) : 0;
+		return err ?: cu_loader__load_die(l, child);
 	default:	/* nested type definitions get their ids before this one */
 		if (l->opts->for_printing)
-			return load_nested(l, child, before, nested);
+			return load_nested(l, child, before, &x->nested);
 		return cu_loader__load_die(l, child);
 	}
 }
 
+/* The C++ facts of the struct into the arena, their references queued. */
+static int cxx_to_arena(struct cu_loader *l, const struct struct_extras *x, struct type *t)
+{
+	struct type_cxx *c;
+	uint32_t i;
+	int err;
+
+	if (!x->has_bits && !x->nr_methods && !x->nr_static)
+		return 0;
+	c = arena__alloc(&l->cu->arena, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->nr_static_members = x->nr_static;
+	if (x->has_bits) {
+		c->member_bits = arena__alloc(&l->cu->arena, t->nr_entries + 1);
+		if (!c->member_bits)
+			return -ENOMEM;
+		memcpy(c->member_bits, x->bits,
+		       x->bits_cap < t->nr_entries ? x->bits_cap : t->nr_entries);
+	}
+	if (x->nr_methods) {
+		c->methods = arena__alloc(&l->cu->arena, x->nr_methods * sizeof(*c->methods));
+		if (!c->methods)
+			return -ENOMEM;
+	}
+	for (i = 0; i < x->nr_methods; i++) {
+		c->methods[i] = x->methods[i].m;
+		if (x->methods[i].ret_off == NO_TYPE)
+			continue;
+		err = cu_loader__add_ref(l, &c->methods[i].ret_type, 0, x->methods[i].ret_off);
+		if (err)
+			return err;
+	}
+	c->nr_methods = x->nr_methods;
+	t->cxx = c;
+	return 0;
+}
+
 static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind)
 {
-	struct nested_list nested = { NULL, 0, 0 };
+	struct struct_extras x = { 0 };
 	uint32_t first = l->nr_stack, first_bitfield = l->nr_bitfields;
 	uint32_t afirst = l->nr_astack, member_idx = 0, id;
 	struct type t = { .kind = kind };
@@ -537,7 +710,7 @@ static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind
 	t.is_declaration = a.is_declaration;
 	t.is_class = die->tag == DW_TAG_class_type;
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		err = load_struct_child(l, &child, &member_idx, l->nr_stack - first, &nested);
+		err = load_struct_child(l, &child, &member_idx, first, &x);
 		if (err)
 			goto out;
 	}
@@ -545,7 +718,8 @@ static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind
 		err = cu_loader__walk_error(l, die);
 		goto out;
 	}
-	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &nested, &t);
+	err = pop_pending(l, first, &t, false) ?: nested_to_arena(l, &x.nested, &t) ?:
+	      cxx_to_arena(l, &x, &t);
 	if (err)
 		goto out;
 	bind_bitfields(l, first_bitfield, first, t.members);
@@ -559,7 +733,7 @@ static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind
 	else
 		err = flush_type_annots(l, afirst, id);
 out:
-	free(nested.list);
+	struct_extras__release(&x);
 	return err;
 }
 
@@ -568,6 +742,29 @@ static int load_unsupported(struct cu_loader *l, struct die *die)
 	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = die->tag };
 
 	return cu_loader__add_type(l, die, &t, NULL, NULL);
+}
+
+/*
+ * C++ references and pointers to members: no BTF kind has them, but they
+ * print with their type and their size (the pointer to member names its class).
+ */
+static int load_cxx_reference(struct cu_loader *l, struct die *die)
+{
+	struct type t = { .kind = TK_UNSUPPORTED, .unsupported_tag = die->tag };
+	struct die_attrs a;
+	uint32_t id;
+	int err = cu_loader__read_attrs(l, die, &a);
+
+	if (err)
+		return err;
+	t.byte_size = a.has_byte_size ? a.byte_size : 0;
+	t.encoding = die->tag == DW_TAG_reference_type ? CXX_REF_LVALUE :
+		     die->tag == DW_TAG_rvalue_reference_type ? CXX_REF_RVALUE :
+		     CXX_REF_PTR_TO_MEMBER;
+	err = cu_loader__add_type(l, die, &t, &a, &id);
+	if (err || !a.has_containing)
+		return err;
+	return cu_loader__add_containing_ref(l, id, a.containing_off);
 }
 
 /* Type DIEs and what is in them; other DIEs are the caller's (0). */
@@ -589,7 +786,7 @@ int cu_loader__load_type(struct cu_loader *l, struct die *die)
 	case DW_TAG_subroutine_type:	return load_proto(l, die);
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
-	case DW_TAG_ptr_to_member_type:
+	case DW_TAG_ptr_to_member_type:	return load_cxx_reference(l, die);
 	case DW_TAG_interface_type:
 	case DW_TAG_string_type:	return load_unsupported(l, die);
 	default:			return 0;

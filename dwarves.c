@@ -195,6 +195,18 @@ uint32_t cu__strip_modifiers(const struct cu *cu, uint32_t id)
 	return 0;
 }
 
+static uint64_t cxx_ref_byte_size(const struct cu *cu, const struct type *t)
+{
+	uint32_t target;
+
+	if (t->byte_size || t->encoding == CXX_REF_NONE)
+		return t->byte_size;
+	if (t->encoding != CXX_REF_PTR_TO_MEMBER)
+		return cu->addr_size;
+	target = cu__strip_modifiers(cu, t->type);
+	return cu__type(cu, target)->kind == TK_FUNC_PROTO ? 2 * cu->addr_size : cu->addr_size;
+}
+
 static uint64_t type_byte_size(const struct cu *cu, uint32_t id, unsigned int depth)
 {
 	const struct type *t;
@@ -211,6 +223,8 @@ static uint64_t type_byte_size(const struct cu *cu, uint32_t id, unsigned int de
 		return (uint64_t)t->nr_elems * type_byte_size(cu, t->type, depth + 1);
 	case TK_ENUM:
 		return t->byte_size ? t->byte_size : 4;
+	case TK_UNSUPPORTED:
+		return cxx_ref_byte_size(cu, t);
 	default:
 		return t->byte_size;
 	}
@@ -235,6 +249,10 @@ static uint64_t natural_alignment(const struct cu *cu, uint32_t id, unsigned int
 	switch (t->kind) {
 	case TK_POINTER:
 		return cu->addr_size;
+	case TK_UNSUPPORTED:
+		if (t->encoding != CXX_REF_NONE)
+			return cu->addr_size;
+		return cu__type_byte_size(cu, id) ?: 1;
 	case TK_ARRAY:
 		return natural_alignment(cu, t->type, depth + 1);
 	case TK_STRUCT:

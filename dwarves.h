@@ -46,6 +46,14 @@ enum base_encoding {
 	BE_COMPLEX_FLOAT,	/* complex, imaginary or interval float */
 };
 
+/* The C++ types among TK_UNSUPPORTED, by what they print and their size. */
+enum cxx_ref {
+	CXX_REF_NONE,
+	CXX_REF_LVALUE,		/* T & */
+	CXX_REF_RVALUE,		/* T && */
+	CXX_REF_PTR_TO_MEMBER,	/* T C::*, C in containing_type */
+};
+
 struct member {
 	const char	*name;		/* borrowed; NULL when anonymous */
 	uint32_t	type;		/* core id */
@@ -121,15 +129,18 @@ struct variable {
 
 struct type {
 	uint8_t		kind;		/* enum type_kind */
-	uint8_t		encoding;	/* enum base_encoding, for TK_BASE */
+	uint8_t		encoding;	/* enum base_encoding (TK_BASE), enum cxx_ref (TK_UNSUPPORTED) */
 	bool		is_declaration;	/* struct/union/enum without a body */
 	bool		has_varargs;	/* TK_FUNC_PROTO: trailing "..." */
 	uint16_t	unsupported_tag;/* TK_UNSUPPORTED: the producer's tag number */
+	bool		is_private;	/* defined inside a function, a type or a namespace */
+	bool		is_signed_enum;	/* TK_ENUM: values are signed */
 	const char	*name;		/* borrowed; NULL when anonymous */
 	uint64_t	byte_size;
 	uint32_t	type;		/* target, element, return, underlying: core id */
 	uint32_t	nr_entries;	/* members, enumerators, parameters */
 	uint32_t	nr_elems;	/* TK_ARRAY: product of the dimensions */
+	uint32_t	containing_type;/* C++ pointer to member: the class, core id */
 	uint64_t	src_off;	/* the loader's position of it, for messages */
 	/*
 	 * For printing only: filled when the loader is asked to (DWARF:
@@ -142,10 +153,9 @@ struct type {
 	uint32_t	nr_dims;
 	uint32_t	nr_nested;
 	struct nested_type *nested;	/* struct/union: types defined in it (arena) */
-	bool		is_private;	/* defined inside a function or another type */
-	bool		is_signed_enum;	/* TK_ENUM: values are signed */
 	bool		is_vector;	/* TK_ARRAY: a GNU vector type */
 	bool		is_class;	/* TK_STRUCT: DW_TAG_class_type */
+	struct type_cxx	*cxx;		/* struct/union: C++ facts for printing (arena), or NULL */
 	union {
 		struct member		*members;	/* arena */
 		struct enumerator	*enumerators;	/* arena */
@@ -160,6 +170,35 @@ struct type {
 struct nested_type {
 	uint32_t	type;		/* core id */
 	uint32_t	before;		/* index of the member that follows it */
+};
+
+/* C++ facts of structs, for printing only. */
+enum member_cxx_bits {
+	MEMBER_CXX_ACCESS = 3,		/* DW_ACCESS_* (1..3), 0: not given */
+	MEMBER_CXX_INHERITANCE = 4,	/* a base class (DW_TAG_inheritance), unnamed */
+	MEMBER_CXX_VIRTUAL = 8,		/* a virtual base */
+};
+
+/* A member function: its declaration inside the class. */
+struct method {
+	const char		*name;		/* borrowed */
+	const char		*linkage_name;	/* borrowed; NULL when not given */
+	uint32_t		ret_type;	/* core id */
+	uint32_t		nr_params;
+	struct parameter	*params;	/* arena; "this" first unless static */
+	uint32_t		before;		/* index of the member that follows it */
+	int32_t			vtable_index;	/* DW_AT_vtable_elem_location, -1: none */
+	uint8_t			access;		/* DW_ACCESS_*, 0: not given */
+	uint8_t			virtuality;	/* DW_VIRTUALITY_* */
+	bool			has_varargs;
+};
+
+/* What a C++ struct or class has beyond its data members (arena). */
+struct type_cxx {
+	uint8_t		*member_bits;	/* per member: enum member_cxx_bits */
+	struct method	*methods;	/* in DIE order */
+	uint32_t	nr_methods;
+	uint32_t	nr_static_members;	/* not laid out, not among the members */
 };
 
 struct arena_chunk;
@@ -241,7 +280,9 @@ enum { CU_MAX_TYPE_NESTING = 256 };
 /*
  * Size in bytes of a type, through modifiers: pointers and function types
  * take the address size, arrays multiply, an enum without a size takes 4;
- * 0 for void and past CU_MAX_TYPE_NESTING.
+ * C++ references take the address size, pointers to members too, twice it
+ * for member functions (the Itanium C++ ABI, 2.3); 0 for void and past
+ * CU_MAX_TYPE_NESTING.
  */
 uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
 
