@@ -19,7 +19,7 @@ SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_ty
 	dwarf_locations.c die_reader.c \
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
-	dwarves_fprintf.c reorganize.c pahole_print.c phase_stats.c
+	dwarves_fprintf.c dwarves_fprintf_cxx.c reorganize.c pahole_print.c phase_stats.c
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \

@@ -12,44 +12,7 @@
 #include <string.h>
 #include <dwarf.h>
 
-#include "dwarves_fprintf.h"
-
-static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
-enum { MAX_INDENT = sizeof(tabs) - 1, MAX_DEPTH = 128 };
-/*
- * Types printed in one top-level printout, inline bodies included: crafted
- * BTF can nest anonymous types that use each other twice, whose printout
- * doubles with each level. Real ones stay far below.
- */
-enum { MAX_TYPES_PRINTED = 100000 };
-
-struct printer {
-	const struct cu		*cu;		/* borrowed */
-	struct layout		*layout;	/* borrowed */
-	struct fprintf_opts	opts;
-	uint16_t		*expanding;	/* by type id: -p expansions in progress */
-	unsigned int		depth;		/* nesting of type printing, bounded */
-	unsigned int		budget;		/* types this printout may still print */
-};
-
-/* The state upstream passes down as "conf": copied, changed, passed on. */
-struct pconf {
-	const char	*prefix;
-	const char	*suffix;
-	int		indent;
-	int		type_spacing;	/* T: the type column */
-	int		name_spacing;	/* N: T + N is the comment column */
-	uint32_t	base_offset;	/* of the type being printed, for absolute offsets */
-	uint32_t	*cachelinep;	/* last cacheline reported, shared by one printout */
-	bool		rel_offset;
-	bool		emit_stats;
-	bool		suppress_offset_comment;
-	bool		union_member;
-	bool		first_member;
-	bool		last_member;
-	bool		no_semicolon;
-	bool		expand_types;
-};
+#include "dwarves_fprintf_int.h"
 
 static size_t type_fprintf(struct printer *p, uint32_t id, const char *name,
 			   const struct pconf *conf, FILE *fp);
@@ -85,19 +48,9 @@ void printer__free(struct printer *p)
 	free(p);
 }
 
-static const struct type *type_of(const struct printer *p, uint32_t id)
-{
-	return layout__type(p->layout, id < p->cu->nr_types ? id : 0);
-}
-
 static bool is_aggregate_kind(uint8_t kind)
 {
 	return kind == TK_STRUCT || kind == TK_UNION || kind == TK_ENUM;
-}
-
-static int clamp_indent(int indent)
-{
-	return indent > MAX_INDENT ? MAX_INDENT : indent;
 }
 
 static uint32_t skip_type_tags(const struct printer *p, uint32_t id)
@@ -137,7 +90,8 @@ static const char *keyword_of(const struct printer *p, const struct type *t)
 }
 
 /* "POINTEE *": a const pointer pointed to prints as "POINTEE * const *". */
-static const char *ptr_name(struct printer *p, const struct type *t, char *bf, size_t len)
+const char *printer__ptr_name(struct printer *p, const struct type *t, const char *suffix,
+			      char *bf, size_t len)
 {
 	const struct type *target;
 	const char *const_pointer = "";
@@ -145,7 +99,7 @@ static const char *ptr_name(struct printer *p, const struct type *t, char *bf, s
 	char tmp[1024];
 
 	if (!id) {
-		snprintf(bf, len, "void *");
+		snprintf(bf, len, "void %s", suffix);
 		return bf;
 	}
 	target = type_of(p, id);
@@ -154,7 +108,7 @@ static const char *ptr_name(struct printer *p, const struct type *t, char *bf, s
 		const_pointer = "const ";
 		id = target->type;
 	}
-	snprintf(bf, len, "%s %s*", tag_name(p, id, tmp, sizeof(tmp)), const_pointer);
+	snprintf(bf, len, "%s %s%s", tag_name(p, id, tmp, sizeof(tmp)), const_pointer, suffix);
 	return bf;
 }
 
@@ -206,7 +160,10 @@ static const char *tag_name(struct printer *p, uint32_t id, char *bf, size_t len
 		snprintf(bf, len, "%s", t->name ? t->name : "nameless base type!");
 		break;
 	case TK_POINTER:
-		ptr_name(p, t, bf, len);
+		printer__ptr_name(p, t, "*", bf, len);
+		break;
+	case TK_UNSUPPORTED:
+		printer_cxx__ref_name(p, t, bf, len);
 		break;
 	case TK_CONST:
 	case TK_VOLATILE:
@@ -254,19 +211,20 @@ static size_t param_fprintf(struct printer *p, const struct parameter *param, FI
 		       name ? " " : "", name ? name : "");
 }
 
-static size_t params_fprintf(struct printer *p, const struct type *ft, FILE *fp)
+size_t printer__params_fprintf(struct printer *p, const struct parameter *params, uint32_t nr,
+			       bool has_varargs, FILE *fp)
 {
 	size_t printed = fprintf(fp, "(");
 	uint32_t i;
 
-	for (i = 0; i < ft->nr_entries; i++) {
+	for (i = 0; i < nr; i++) {
 		if (i)
 			printed += fprintf(fp, ", ");
-		printed += param_fprintf(p, &ft->params[i], fp);
+		printed += param_fprintf(p, &params[i], fp);
 	}
-	if (!ft->nr_entries)
+	if (!nr)
 		printed += fprintf(fp, "void)");
-	else if (ft->has_varargs)
+	else if (has_varargs)
 		printed += fprintf(fp, ", ...)");
 	else
 		printed += fprintf(fp, ")");
@@ -287,7 +245,7 @@ static size_t ftype_fprintf(struct printer *p, const struct type *ft, const char
 	printed = fprintf(fp, "%s%-*s %s%s%s%s", inlined ? "inline " : "", type_spacing,
 			  tag_name(p, ft->type, sbf, sizeof(sbf)), is_prototype ? "(" : "",
 			  is_pointer ? "*" : "", name ? name : "", is_prototype ? ")" : "");
-	printed += params_fprintf(p, ft, fp);
+	printed += printer__params_fprintf(p, ft->params, ft->nr_entries, ft->has_varargs, fp);
 	p->depth--;
 	return printed;
 }
@@ -586,6 +544,8 @@ static size_t member_fprintf(struct printer *p, uint32_t cid, uint32_t idx, bool
 	const struct member_layout *ml = &layout__class(p->layout, cid)->members[idx];
 	const struct type *t = type_of(p, m->type);
 	bool aggregate = m->type && is_aggregate_kind(t->kind);
+	bool ancestor = printer_cxx__member_bits(type_of(p, cid), idx) & MEMBER_CXX_INHERITANCE;
+	const char *name = ancestor ? "<ancestor>" : m->name;
 	struct pconf sconf = *conf;
 	uint32_t offset = ml->byte_offset;
 	size_t printed = 0, printed_cacheline = 0;
@@ -598,16 +558,19 @@ static size_t member_fprintf(struct printer *p, uint32_t cid, uint32_t idx, bool
 	}
 	if (!p->opts.quiet)
 		printed_cacheline = cacheline_boundary(p, conf, offset, fp);
+	/* A base class is a comment: it has no name to use. */
+	if (ancestor)
+		printed += fprintf(fp, "/* ");
 	if (aggregate) {
 		/* The name goes after the attributes a body may end with. */
 		printed += type_fprintf(p, m->type, NULL, &sconf, fp);
-		if (m->name) {
+		if (name) {
 			if (!t->name || (sconf.expand_types && !p->opts.expand_pointers))
 				printed += fprintf(fp, " ");
-			printed += fprintf(fp, "%s", m->name);
+			printed += fprintf(fp, "%s", name);
 		}
 	} else {
-		printed += type_fprintf(p, m->type, m->name, &sconf, fp);
+		printed += type_fprintf(p, m->type, name, &sconf, fp);
 	}
 	if (ml->bitfield_size)
 		printed += fprintf(fp, ":%u", ml->bitfield_size);
@@ -618,7 +581,7 @@ static size_t member_fprintf(struct printer *p, uint32_t cid, uint32_t idx, bool
 	fputc(';', fp);
 	printed++;
 	if (sconf.suppress_offset_comment)
-		return printed + printed_cacheline;
+		return printed + printed_cacheline + (ancestor ? fprintf(fp, " */") : 0);
 	if (aggregate && !t->name) {
 		/* Inline body: the pad counts the name and attributes only. */
 		int slen = align_printed + (m->name ? (int)strlen(m->name) : -1);
@@ -630,6 +593,10 @@ static size_t member_fprintf(struct printer *p, uint32_t cid, uint32_t idx, bool
 	} else {
 		int spacing = sconf.type_spacing + sconf.name_spacing - (int)printed;
 
+		if (ancestor) {
+			printed += fprintf(fp, " */");
+			spacing -= 3;
+		}
 		printed += offset_comment(p, spacing > 0 ? spacing : 0, offset, ml, fp);
 	}
 	return printed + printed_cacheline;
@@ -730,6 +697,7 @@ struct class_walk {
 	const struct member_layout	*last;
 	size_t				last_size;
 	uint8_t				newline;	/* an empty line is pending */
+	uint8_t				access;		/* C++: the last access label */
 	uint16_t			nr_forced, nr_forced_holes;
 	uint32_t			sum_forced_holes;
 	uint32_t			sum_bytes, sum_bits, sum_holes, sum_bit_holes;
@@ -859,7 +827,7 @@ static bool is_last_tag(const struct type *t, uint32_t idx)
 	for (i = 0; i < t->nr_nested; i++)
 		if (t->nested[i].before == t->nr_entries)
 			return false;
-	return true;
+	return !printer_cxx__has_method_after(t, idx);
 }
 
 /* Comments after a member: last struct, bit hole, byte hole. */
@@ -894,8 +862,12 @@ static size_t class_member(struct printer *p, uint32_t id, uint32_t idx,
 	const struct type *t = type_of(p, id);
 	const struct member *m = &t->members[idx];
 	const struct member_layout *ml = &cl->members[idx];
-	size_t printed = 0;
+	uint8_t bits = printer_cxx__member_bits(t, idx);
+	bool ancestor = bits & MEMBER_CXX_INHERITANCE;
+	size_t printed;
 
+	printed = printer_cxx__access_fprintf(bits & MEMBER_CXX_ACCESS, &w->access,
+					      w->cconf.indent - 1, fp);
 	if (!p->opts.suppress_aligned_attribute && m->alignment) {
 		int32_t hole = w->last ? w->last->hole : cl->pre_hole;
 
@@ -906,7 +878,7 @@ static size_t class_member(struct printer *p, uint32_t id, uint32_t idx,
 		w->nr_forced++;
 	}
 	/* Zero sized arrays are used as markers: no notes after them. */
-	if (w->last && w->last_size)
+	if (w->last && w->last_size && !ancestor)
 		printed += bitfield_notes(p, m->type, ml, w, fp);
 	if (w->newline) {
 		fputc('\n', fp);
@@ -920,6 +892,9 @@ static size_t class_member(struct printer *p, uint32_t id, uint32_t idx,
 	printed += member_trailer(p, m->type, ml, w, fp);
 	fputc('\n', fp);
 	printed++;
+	/* As upstream, base classes count in neither the sums nor the last member. */
+	if (ancestor)
+		return printed;
 	if (ml->bitfield_size)
 		w->sum_bits += ml->bitfield_size;
 	else
@@ -953,7 +928,7 @@ static size_t nested_before(struct printer *p, const struct type *t, uint32_t id
 	for (i = 0; i < t->nr_nested; i++)
 		if (t->nested[i].before == idx)
 			printed += nested_fprintf(p, t->nested[i].type, w, fp);
-	return printed;
+	return printed + printer_cxx__methods_fprintf(p, t, idx, &w->access, w->cconf.indent, fp);
 }
 
 static bool is_power_of_2(uint64_t n)
@@ -1134,11 +1109,14 @@ static size_t summary(struct printer *p, uint32_t id, const struct class_layout 
 	const struct type *t = type_of(p, id);
 	int indent = clamp_indent(w->cconf.indent);
 	uint32_t cls = cacheline_size(p), last_cl;
+	uint64_t size;
 	int64_t diff;
 	size_t printed;
 
+	/* Upstream counts an empty class as taking no room, not even a cacheline. */
+	size = layout__is_empty_class(p->cu, id) ? 0 : t->byte_size;
 	printed = fprintf(fp, "\n%.*s/* size: %d, cachelines: %zd, members: %u */\n", indent, tabs,
-			  (int)t->byte_size, (size_t)((t->byte_size + cls - 1) / cls), t->nr_entries);
+			  (int)t->byte_size, (size_t)((size + cls - 1) / cls), t->nr_entries);
 	printed += holes_lines(cl, w, indent, fp);
 	if (cl->padding > 0)
 		printed += fprintf(fp, "%.*s/* padding: %u */\n", indent, tabs, cl->padding);
@@ -1232,6 +1210,7 @@ static size_t class_fprintf(struct printer *p, uint32_t id, const struct pconf *
 			  conf->prefix ? " " : "",
 			  t->is_class && !p->opts.classes_as_structs ? "class" : "struct",
 			  t->name ? " " : "", t->name ? t->name : "");
+	printed += printer_cxx__bases_fprintf(p, t, fp);
 	if (!cl)
 		return printed + fprintf(fp, " {\n%.*s}", indent, tabs);
 	if (!w.cconf.cachelinep)
@@ -1248,6 +1227,8 @@ static size_t class_fprintf(struct printer *p, uint32_t id, const struct pconf *
 	printed += nested_before(p, t, t->nr_entries, &w, fp);
 	if (t->nr_entries)
 		printed += force_padding(p, t, cl, t->members[t->nr_entries - 1].type, &w, fp);
+	if (!p->opts.show_only_data_members)
+		printed += printer_cxx__vtable_fprintf(p, t, w.cconf.indent, fp);
 	if (w.cconf.emit_stats)
 		printed += summary(p, id, cl, &w, fp);
 	return printed + class_closing(p, id, cl, &w.cconf, indent, fp);

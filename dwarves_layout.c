@@ -82,6 +82,13 @@ static bool is_aggregate(const struct type *t)
 }
 
 /* Places each member: bitfields in the naturally aligned unit holding their first bit. */
+bool layout__is_empty_class(const struct cu *cu, uint32_t id)
+{
+	const struct type *t = cu__type(cu, cu__strip_modifiers(cu, id));
+
+	return t->kind == TK_STRUCT && t->byte_size == 1 && !t->nr_entries;
+}
+
 static void place_member(const struct layout *l, const struct member *m,
 			 struct member_layout *ml)
 {
@@ -93,7 +100,8 @@ static void place_member(const struct layout *l, const struct member *m,
 	ml->bitfield_offset = 0;
 	ml->byte_offset = m->bit_offset / 8;
 	if (!m->bitfield_size) {
-		ml->byte_size = cu__type_byte_size(cu, m->type);
+		ml->byte_size = layout__is_empty_class(cu, m->type) ? 0 :
+				cu__type_byte_size(cu, m->type);
 		return;
 	}
 	ml->byte_size = m->storage_size ? m->storage_size :
@@ -270,6 +278,9 @@ static uint32_t natural_alignment(struct layout *l, uint32_t id, unsigned int de
 	switch (t->kind) {
 	case TK_POINTER:
 		a = l->cu->addr_size;
+		break;
+	case TK_UNSUPPORTED:
+		a = t->encoding != CXX_REF_NONE ? l->cu->addr_size : 0;
 		break;
 	case TK_BASE:
 	case TK_ENUM:

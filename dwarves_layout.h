@@ -81,6 +81,12 @@ void layout__infer_union_packed(struct layout *l, uint32_t id);
 /* Natural alignment of a type (1 at least), as pahole computes it. */
 uint32_t layout__natural_alignment(struct layout *l, uint32_t id);
 
+/*
+ * True when @id (through modifiers) is a struct of size 1 without members: a
+ * C++ empty class, which upstream counts as taking no room in a struct (the
+ * empty base optimization), whatever its own size.
+ */
+bool layout__is_empty_class(const struct cu *cu, uint32_t id);
 /* True when the last member of struct @id is an array of 0 or unknown elements. */
 bool layout__has_flexible_array(const struct cu *cu, uint32_t id);
 /* True when a struct member of @id (at any depth) ends in a flexible array. */

@@ -26,12 +26,20 @@ struct reorg {
 	struct layout		*layout;	/* borrowed */
 	uint32_t		id;		/* of the original struct */
 	struct type		t;		/* the copy; t.members is owned */
+	struct type_cxx		cxx;		/* t.cxx when the original has C++ member bits */
 	struct class_layout	cl;		/* of the copy; cl.members is owned */
 	uint32_t		addr_size;
 	unsigned int		verbose;	/* 1: step comments, 2: and layouts */
 	unsigned int		nr_moves, max_moves;
 	FILE			*fp;
 };
+
+static void reorg_release(struct reorg *r)
+{
+	free(r->t.members);
+	free(r->cl.members);
+	free(r->cxx.member_bits);
+}
 
 static int reorg_init(struct reorg *r, struct printer *p, struct layout *l, uint32_t id)
 {
@@ -51,6 +59,19 @@ static int reorg_init(struct reorg *r, struct printer *p, struct layout *l, uint
 	memcpy(members, orig->members, n * sizeof(*members));
 	r->t = *orig;
 	r->t.members = members;
+	/* As upstream's copy, only the data members and base classes: no nested types, no functions. */
+	r->t.nested = NULL;
+	r->t.nr_nested = 0;
+	r->t.cxx = NULL;
+	if (orig->cxx && orig->cxx->member_bits) {
+		r->cxx.member_bits = malloc(n ? n : 1);
+		if (!r->cxx.member_bits) {
+			reorg_release(r);
+			return -ENOMEM;
+		}
+		memcpy(r->cxx.member_bits, orig->cxx->member_bits, n);
+		r->t.cxx = &r->cxx;
+	}
 	r->printer = p;
 	r->layout = l;
 	r->id = id;
@@ -60,11 +81,6 @@ static int reorg_init(struct reorg *r, struct printer *p, struct layout *l, uint
 	return 0;
 }
 
-static void reorg_release(struct reorg *r)
-{
-	free(r->t.members);
-	free(r->cl.members);
-}
 
 /* A hole as upstream compares it with sizes: a negative one is huge. */
 static uint64_t as_size(int32_t v)
@@ -142,11 +158,17 @@ static void subtract_offsets(struct reorg *r, uint32_t after, uint16_t size)
 static void relink(struct reorg *r, uint32_t dest, uint32_t from, uint64_t bit_offset)
 {
 	struct member m = r->t.members[from];
+	uint8_t *bits = r->cxx.member_bits, b;
 
 	memmove(&r->t.members[dest + 2], &r->t.members[dest + 1],
 		(from - dest - 1) * sizeof(m));
 	m.bit_offset = bit_offset;
 	r->t.members[dest + 1] = m;
+	if (bits) {
+		b = bits[from];
+		memmove(&bits[dest + 2], &bits[dest + 1], from - dest - 1);
+		bits[dest + 1] = b;
+	}
 }
 
 /*

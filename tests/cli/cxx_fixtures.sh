@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Replays ../shared/fixtures/cxx/MANIFEST.tsv (C++ layouts from g++ and
+# clang++): every output of upstream pahole v1.31 with the same exit status
+# and stderr, byte for byte, except where tests/cxx_known_differences.txt
+# says upstream is wrong and what we print instead. A difference it does
+# not list fails, and so does an entry of it that no output needs.
+. "$(dirname "$0")/../lib.sh"
+FIX=$SHARED/fixtures/cxx
+KNOWN=$TOP/tests/cxx_known_differences.txt
+[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
+cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+# correct EXPECTED: the expected file with the known differences applied;
+# the names of the entries used go to used.txt.
+correct() {
+	awk -v known="$KNOWN" '
+	function add_entry() {
+		if (name != "") { n++; names[n] = name; from[n] = f; to[n] = t }
+		name = ""; f = ""; t = ""
+	}
+	BEGIN {
+		while ((getline line < known) > 0) {
+			if (line ~ /^@@ /) {
+				add_entry()
+				name = substr(line, 4)
+				sub(/:.*/, "", name)
+			} else if (name != "" && line ~ /^-/) {
+				f = f substr(line, 2) "\n"
+			} else if (name != "" && line ~ /^\+/) {
+				t = t substr(line, 2) "\n"
+			} else {
+				add_entry()
+			}
+		}
+		add_entry()
+	}
+	{ text = text $0 "\n" }
+	END {
+		for (i = 1; i <= n; i++) {
+			out = ""
+			rest = text
+			while ((at = index(rest, from[i])) > 0) {
+				out = out substr(rest, 1, at - 1) to[i]
+				rest = substr(rest, at + length(from[i]))
+				print names[i] >> "used.txt"
+			}
+			text = out rest
+		}
+		printf "%s", text
+	}' "$1"
+}
+
+: >used.txt
+nr=0 same=0 known=0 bad=0
+while IFS=$'\t' read -r expected status cmd; do
+	[ "$expected" = expected_file ] && continue
+	nr=$((nr + 1))
+	args=${cmd#pahole}
+	# shellcheck disable=SC2086 # the manifest's arguments are word-split on purpose
+	"$PAHOLE" $args >out.txt 2>err.txt
+	rc=$?
+	why=
+	[ "$rc" = "$status" ] || why="exit $rc, want $status"
+	errf=${expected%.expected.txt}.stderr.txt
+	if [ -f "$errf" ]; then
+		cmp -s err.txt "$errf" || why="$why stderr differs"
+	elif [ -s err.txt ]; then
+		why="$why unexpected stderr"
+	fi
+	if cmp -s out.txt "$expected"; then
+		[ -z "$why" ] && same=$((same + 1))
+	else
+		correct "$expected" >want.txt
+		if cmp -s out.txt want.txt; then
+			[ -z "$why" ] && known=$((known + 1))
+		else
+			why="$why stdout differs"
+			[ -n "${VERBOSE:-}" ] && diff want.txt out.txt | head -20
+		fi
+	fi
+	if [ -n "$why" ]; then
+		bad=$((bad + 1))
+		echo "FAIL $expected ($cmd):$why"
+	fi
+done < MANIFEST.tsv
+for entry in $(awk '/^@@ /{ n = substr($0, 4); sub(/:.*/, "", n); print n }' "$KNOWN"); do
+	grep -qx "$entry" used.txt || { bad=$((bad + 1)); echo "FAIL: known difference '$entry' is not needed"; }
+done
+[ "$bad" -eq 0 ] || fail "$bad of $nr C++ fixture outputs differ"
+pass "$nr C++ fixture outputs: $same identical, $known with known differences only"
