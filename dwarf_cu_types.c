@@ -497,6 +497,12 @@ struct pending_method {
 	uint64_t	ret_off;	/* or NO_TYPE */
 };
 
+/* A static data member still being read: its type's DIE. */
+struct pending_static {
+	struct static_member	s;
+	uint64_t		type_off;	/* or NO_TYPE */
+};
+
 /* What one struct being read collects besides its data members. */
 struct struct_extras {
 	struct nested_list	nested;
@@ -505,7 +511,8 @@ struct struct_extras {
 	bool			has_bits;
 	struct pending_method	*methods;
 	uint32_t		nr_methods, methods_cap;
-	uint32_t		nr_static;
+	struct pending_static	*statics;
+	uint32_t		nr_static, statics_cap;
 };
 
 static void struct_extras__release(struct struct_extras *x)
@@ -513,6 +520,30 @@ static void struct_extras__release(struct struct_extras *x)
 	free(x->nested.list);
 	free(x->bits);
 	free(x->methods);
+	free(x->statics);
+}
+
+/*
+ * A static data member (DWARF 4: a member that is a declaration; DWARF 5: a
+ * variable): counted, and kept for printing.
+ */
+static int add_static(struct cu_loader *l, const struct die_attrs *a, uint32_t before,
+		      struct struct_extras *x)
+{
+	int err;
+
+	if (!l->opts->for_printing)
+		return 0;
+	err = dw_ensure_cap(&x->statics, &x->statics_cap, sizeof(*x->statics), x->nr_static + 1);
+	if (err)
+		return err;
+	x->statics[x->nr_static++] = (struct pending_static){
+		.s = { .name = a->name, .before = before, .const_value = a->const_value,
+		       .has_const_value = a->has_const_value && !a->const_string,
+		       .access = a->accessibility },
+		.type_off = a->has_type ? a->type_off : NO_TYPE,
+	};
+	return 0;
 }
 
 /* The C++ bits of member @idx (printing only). */
@@ -531,7 +562,7 @@ static int set_member_bits(struct cu_loader *l, struct struct_extras *x, uint32_
 	return err;
 }
 
-/* A base class: an unnamed member of the base's type, as upstream has it. */
+/* A base class, for printing: an unnamed member of the base's type, as upstream has it. */
 static int load_inheritance(struct cu_loader *l, struct die *child, uint32_t first,
 			    struct struct_extras *x)
 {
@@ -602,7 +633,10 @@ static int load_method(struct cu_loader *l, struct die *die, uint32_t before,
 	return load_method_params(l, die, &pm->m);
 }
 
-/* A data member; a static one (DWARF 4: a declaration) is only counted. */
+/*
+ * A data member. A static one (DWARF 4: a declaration) is not laid out when
+ * printing; BTF has it as a member at offset 0, as upstream encodes it.
+ */
 static int load_member(struct cu_loader *l, struct die *child, uint32_t first,
 		       uint32_t *member_idx, struct struct_extras *x)
 {
@@ -613,10 +647,9 @@ static int load_member(struct cu_loader *l, struct die *child, uint32_t first,
 
 	if (err)
 		return err;
-	if (ma.is_declaration) {
-		x->nr_static++;
+	if (ma.is_declaration && l->opts->for_printing) {
 		(*member_idx)++;
-		return 0;
+		return add_static(l, &ma, idx, x);
 	}
 	return push_pending(l, &ma, &p) ?: member_offset(l, &ma, &p->m) ?:
 	       set_member_bits(l, x, idx, ma.accessibility) ?:
@@ -639,10 +672,13 @@ static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *m
 		return load_member(l, child, first, member_idx, x);
 	case DW_TAG_inheritance:
 		(*member_idx)++;
-		return load_inheritance(l, child, first, x);
-	case DW_TAG_variable:	/* DWARF 5: a static member */
-		x->nr_static++;
-		return 0;
+		/* As upstream, BTF has the data members only. */
+		return l->opts->for_printing ? load_inheritance(l, child, first, x) : 0;
+	case DW_TAG_variable: {	/* DWARF 5: a static member */
+		struct die_attrs va;
+
+		return cu_loader__read_attrs(l, child, &va) ?: add_static(l, &va, before, x);
+	}
 	case TAG_LLVM_ANNOTATION:
 		return cu_loader__load_decl_tag(l, child, -1);
 	case DW_TAG_subprogram:
@@ -653,6 +689,29 @@ static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *m
 			return load_nested(l, child, before, &x->nested);
 		return cu_loader__load_die(l, child);
 	}
+}
+
+static int statics_to_arena(struct cu_loader *l, const struct struct_extras *x,
+			    struct type_cxx *c)
+{
+	uint32_t i;
+	int err;
+
+	if (!x->nr_static)
+		return 0;
+	c->static_members = arena__alloc(&l->cu->arena, x->nr_static * sizeof(*c->static_members));
+	if (!c->static_members)
+		return -ENOMEM;
+	c->nr_static_members = x->nr_static;
+	for (i = 0; i < x->nr_static; i++) {
+		c->static_members[i] = x->statics[i].s;
+		if (x->statics[i].type_off == NO_TYPE)
+			continue;
+		err = cu_loader__add_ref(l, &c->static_members[i].type, 0, x->statics[i].type_off);
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 /* The C++ facts of the struct into the arena, their references queued. */
@@ -667,7 +726,9 @@ static int cxx_to_arena(struct cu_loader *l, const struct struct_extras *x, stru
 	c = arena__alloc(&l->cu->arena, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->nr_static_members = x->nr_static;
+	err = statics_to_arena(l, x, c);
+	if (err)
+		return err;
 	if (x->has_bits) {
 		c->member_bits = arena__alloc(&l->cu->arena, t->nr_entries + 1);
 		if (!c->member_bits)

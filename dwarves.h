@@ -193,12 +193,23 @@ struct method {
 	bool			has_varargs;
 };
 
+/* A static data member: printed among the members, not laid out. */
+struct static_member {
+	const char	*name;		/* borrowed */
+	uint32_t	type;		/* core id */
+	uint32_t	before;		/* index of the member that follows it */
+	uint64_t	const_value;	/* DW_AT_const_value, when has_const_value */
+	bool		has_const_value;
+	uint8_t		access;		/* DW_ACCESS_*, 0: not given */
+};
+
 /* What a C++ struct or class has beyond its data members (arena). */
 struct type_cxx {
-	uint8_t		*member_bits;	/* per member: enum member_cxx_bits */
-	struct method	*methods;	/* in DIE order */
-	uint32_t	nr_methods;
-	uint32_t	nr_static_members;	/* not laid out, not among the members */
+	uint8_t			*member_bits;	/* per member: enum member_cxx_bits */
+	struct method		*methods;	/* in DIE order */
+	uint32_t		nr_methods;
+	uint32_t		nr_static_members;
+	struct static_member	*static_members;	/* in DIE order; not in members */
 };
 
 struct arena_chunk;

@@ -46,6 +46,16 @@ uint8_t printer_cxx__member_bits(const struct type *t, uint32_t idx)
 	return c && c->member_bits && idx < t->nr_entries ? c->member_bits[idx] : 0;
 }
 
+bool printer_cxx__has_bases(const struct type *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nr_entries; i++)
+		if (printer_cxx__member_bits(t, i) & MEMBER_CXX_INHERITANCE)
+			return true;
+	return false;
+}
+
 static const char *access_name(uint8_t access)
 {
 	switch (access) {
@@ -135,7 +145,49 @@ bool printer_cxx__has_method_after(const struct type *t, uint32_t idx)
 	for (i = 0; c && i < c->nr_methods; i++)
 		if (c->methods[i].before > idx)
 			return true;
+	for (i = 0; c && i < c->nr_static_members; i++)
+		if (c->static_members[i].before > idx)
+			return true;
 	return false;
+}
+
+static size_t static_fprintf(struct printer *p, const struct static_member *sm,
+			     const struct pconf *conf, FILE *fp)
+{
+	bool hex = p->opts.hex;
+	size_t printed = fprintf(fp, "%.*s", clamp_indent(conf->indent), tabs);
+	int spacing;
+
+	printed += fprintf(fp, "static ");
+	printed += printer__type_fprintf(p, sm->type, sm->name, conf, fp);
+	if (sm->has_const_value && sm->const_value)
+		printed += fprintf(fp, " = %llu", (unsigned long long)sm->const_value);
+	printed += fprintf(fp, ";");
+	if (!conf->suppress_offset_comment) {
+		spacing = conf->type_spacing + conf->name_spacing - (int)printed +
+			  clamp_indent(conf->indent);
+		printed += fprintf(fp, hex ? "%*s/* %#5x %#5x */" : "%*s/* %5u %5u */",
+				   spacing > 0 ? spacing : 0, " ", 0, 0);
+	}
+	return printed + fprintf(fp, "\n");
+}
+
+size_t printer_cxx__statics_fprintf(struct printer *p, const struct type *t, uint32_t idx,
+				    uint8_t *access, const struct pconf *conf, FILE *fp)
+{
+	const struct type_cxx *c = cxx_of(t);
+	size_t printed = 0;
+	uint32_t i;
+
+	for (i = 0; c && i < c->nr_static_members; i++) {
+		const struct static_member *sm = &c->static_members[i];
+
+		if (sm->before != idx)
+			continue;
+		printed += printer_cxx__access_fprintf(sm->access, access, conf->indent - 1, fp);
+		printed += static_fprintf(p, sm, conf, fp);
+	}
+	return printed;
 }
 
 size_t printer_cxx__vtable_fprintf(struct printer *p, const struct type *t, int indent,

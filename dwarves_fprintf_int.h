@@ -61,6 +61,9 @@ static inline int clamp_indent(int indent)
 /* "TARGET SUFFIX" for a pointer-like type @t: "int *", "const struct a  &". */
 const char *printer__ptr_name(struct printer *p, const struct type *t, const char *suffix,
 			      char *bf, size_t len);
+/* A member's "TYPE<pad> NAME", as in a member line (@conf: the struct's). */
+size_t printer__type_fprintf(struct printer *p, uint32_t id, const char *name,
+			     const struct pconf *conf, FILE *fp);
 /* "(PARAMS)": "(void)" without any, ", ...)" after varargs. */
 size_t printer__params_fprintf(struct printer *p, const struct parameter *params, uint32_t nr,
 			       bool has_varargs, FILE *fp);
@@ -71,6 +74,8 @@ size_t printer__params_fprintf(struct printer *p, const struct parameter *params
 const char *printer_cxx__ref_name(struct printer *p, const struct type *t, char *bf, size_t len);
 /* The member bits (enum member_cxx_bits) of member @idx of struct @t. */
 uint8_t printer_cxx__member_bits(const struct type *t, uint32_t idx);
+/* True when struct @t has base classes. */
+bool printer_cxx__has_bases(const struct type *t);
 /* " : [virtual] [ACCESS] BASE, ..." after the name of a struct with bases. */
 size_t printer_cxx__bases_fprintf(struct printer *p, const struct type *t, FILE *fp);
 /*
@@ -81,7 +86,13 @@ size_t printer_cxx__access_fprintf(uint8_t access, uint8_t *current, int indent,
 /* The member functions of @t declared before member @idx, each with its label. */
 size_t printer_cxx__methods_fprintf(struct printer *p, const struct type *t, uint32_t idx,
 				    uint8_t *access, int indent, FILE *fp);
-/* True when a member function of @t comes after member @idx. */
+/*
+ * The static data members of @t declared before member @idx: "static TYPE
+ * NAME[ = VALUE];" and an offset comment of 0 0, each with its label.
+ */
+size_t printer_cxx__statics_fprintf(struct printer *p, const struct type *t, uint32_t idx,
+				    uint8_t *access, const struct pconf *conf, FILE *fp);
+/* True when a member function or static member of @t comes after member @idx. */
 bool printer_cxx__has_method_after(const struct type *t, uint32_t idx);
 /* "/ * vtable has N entries: {...} * /" of a class with virtual functions, or nothing. */
 size_t printer_cxx__vtable_fprintf(struct printer *p, const struct type *t, int indent,
