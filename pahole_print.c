@@ -924,6 +924,25 @@ static int add_file_entries(struct print_job *j, const char *path)
 }
 
 /* Splits on commas, except inside parentheses. */
+/*
+ * The comma that ends the name at @s: not one inside a C++ template's
+ * argument list ("Pair<char, long int>"), which upstream splits. NULL: none.
+ */
+static const char *name_end(const char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '<')
+			depth++;
+		else if (*s == '>' && depth > 0)
+			depth--;
+		else if (*s == ',' && !depth)
+			return s;
+	}
+	return NULL;
+}
+
 static int parse_class_names(struct print_job *j, const char *list)
 {
 	const char *s = list;
@@ -931,7 +950,7 @@ static int parse_class_names(struct print_job *j, const char *list)
 	int err = 0;
 
 	while (*s && !err) {
-		const char *comma = strchr(s, ','), *paren = strchr(s, '(');
+		const char *comma = name_end(s), *paren = strchr(s, '(');
 		size_t len;
 
 		if (paren && (!comma || paren < comma)) {

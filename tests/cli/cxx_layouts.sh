@@ -6,7 +6,8 @@
 # linkage names and of the check of the sums with bases); with DWARF 5 and
 # clang++ no line is a sanity alert or a member without a type. Encoded,
 # its BTF is upstream's (Debian's 1.24: data members only); a C++ reference
-# stops the encoding with exit 1 and one line naming it.
+# stops the encoding with exit 1 and one line naming it. -C takes template
+# names with commas.
 . "$(dirname "$0")/../lib.sh"
 SRC=$TOP/tests/fixtures/cxx_layouts.cc
 command -v g++ >/dev/null || skip "no g++"
@@ -36,6 +37,11 @@ for o in $objs; do
 		diff -u "$TMP/ref.canon" "$TMP/ours.canon" || fail "$(basename "$o"): BTF differs from 1.24's"
 	fi
 done
+# -C: the commas of a template's arguments do not separate names.
+"$PAHOLE" -C 'Pair<char, long int>,Buf<13>' "$SHARED/fixtures/cxx/templates.o" >"$TMP/c.txt" 2>&1 ||
+	fail "-C with template names: exit $?"
+[ "$(grep -c '^struct ' "$TMP/c.txt")" = 2 ] && grep -q '^struct Pair<char, long int> {' "$TMP/c.txt" ||
+	fail "-C with template names: $(head -3 "$TMP/c.txt")"
 # References: no BTF kind has them.
 "$PAHOLE" --btf_encode_detached="$TMP/refs.btf" "$SHARED/fixtures/cxx/classes.o" >"$TMP/refs.out" 2>&1
 rc=$?
