@@ -90,11 +90,43 @@ static void test_cu__type_byte_size_follows_typedefs_and_arrays(void)
 	cu__free(cu);
 }
 
+static void test_cu__type_byte_size_of_cxx_references(void)
+{
+	struct cu *cu = cu__new(0);
+	uint32_t i32, fn, ref, rref, pm, pmf, sized, other;
+
+	CHECK("new cu", cu != NULL);
+	if (!cu)
+		return;
+	cu->addr_size = 8;
+	i32 = add(cu, (struct type){ .kind = TK_BASE, .byte_size = 4 });
+	fn = add(cu, (struct type){ .kind = TK_FUNC_PROTO });
+	ref = add(cu, (struct type){ .kind = TK_UNSUPPORTED, .encoding = CXX_REF_LVALUE,
+				      .type = i32 });
+	rref = add(cu, (struct type){ .kind = TK_UNSUPPORTED, .encoding = CXX_REF_RVALUE,
+				       .type = i32 });
+	pm = add(cu, (struct type){ .kind = TK_UNSUPPORTED, .encoding = CXX_REF_PTR_TO_MEMBER,
+				     .type = i32 });
+	pmf = add(cu, (struct type){ .kind = TK_UNSUPPORTED, .encoding = CXX_REF_PTR_TO_MEMBER,
+				      .type = fn });
+	sized = add(cu, (struct type){ .kind = TK_UNSUPPORTED, .encoding = CXX_REF_RVALUE,
+					.type = i32, .byte_size = 4 });
+	other = add(cu, (struct type){ .kind = TK_UNSUPPORTED });
+	CHECK("reference: a pointer's size", cu__type_byte_size(cu, ref) == 8);
+	CHECK("rvalue reference: not its type's", cu__type_byte_size(cu, rref) == 8);
+	CHECK("pointer to data member", cu__type_byte_size(cu, pm) == 8);
+	CHECK("pointer to member function: twice", cu__type_byte_size(cu, pmf) == 16);
+	CHECK("a DW_AT_byte_size wins", cu__type_byte_size(cu, sized) == 4);
+	CHECK("other unsupported types: 0", cu__type_byte_size(cu, other) == 0);
+	cu__free(cu);
+}
+
 int main(void)
 {
 	test_arena__alloc_is_zeroed_and_aligned();
 	test_dw_ensure_cap__grows_and_zeroes_tail();
 	test_cu__type_byte_size_follows_typedefs_and_arrays();
+	test_cu__type_byte_size_of_cxx_references();
 	printf("%s\n", failures ? "unit tests failed" : "unit tests passed");
 	return failures ? 1 : 0;
 }
