@@ -29,9 +29,10 @@ PAHOLE=${PAHOLE:-$TOP/build/pahole}
 
 # DWARF harness seeds: the fixture objects, and the shapes of the valid
 # bad-input cases (DWARF 2 and 3, compressed, 32-bit, big-endian, type units
-# unlinked and linked), then the newer input kinds (seeds_dwarf_kinds).
+# unlinked and linked), the crafted type chains and cycles, then the newer
+# input kinds (seeds_dwarf_kinds).
 seeds_dwarf() {
-	local dir=$1 src=$TOP/tests/fixtures/struct_union.c
+	local dir=$1 src=$TOP/tests/fixtures/struct_union.c c
 	fixture_objects "$dir" >/dev/null || return 1
 	gcc -c -g -gdwarf-2 -o "$dir/dwarf2.o" "$src" &&
 	gcc -c -g -gdwarf-3 -o "$dir/dwarf3.o" "$src" &&
@@ -45,6 +46,11 @@ seeds_dwarf() {
 	gcc -m32 -c -g -o "$dir/m32.o" "$src" 2>/dev/null
 	clang --target=s390x-linux-gnu -c -g -o "$dir/s390x.o" "$src" 2>/dev/null
 	rm -f "$dir"/*.log
+	# The deep and cyclic type references of tests/fuzz/crafted, kept short.
+	for c in 1 2 3 4 5; do
+		gcc -c -DCASE=$c -DDEPTH=40 -o "$dir/type_bounds$c.o" \
+			"$TOP/tests/fuzz/crafted/type_bounds.S" || return 1
+	done
 	seeds_dwarf_kinds "$dir"
 }
 
