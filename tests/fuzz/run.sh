@@ -9,9 +9,10 @@
 # (make check replays it).
 #
 # run.sh --merge HARNESS... (make fuzz-merge): minimises the committed corpus,
-# the seeds and what the runs grew in build-fuzz/corpus/NAME into a fresh
-# tests/fuzz/corpus/NAME (libFuzzer -merge=1: the fewest, smallest inputs
-# that keep every feature), for committing. Keep tests/fuzz/corpus under 10 MB.
+# the seeds and what the runs grew in build-fuzz/corpus/NAME (its inputs under
+# 8 kB) into a fresh tests/fuzz/corpus/NAME (libFuzzer -merge=1: the fewest,
+# smallest inputs that keep every feature), for committing. Keep
+# tests/fuzz/corpus under 10 MB.
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export TOP
@@ -127,11 +128,14 @@ EOC
 # merge NAME HARNESS: the minimised corpus into tests/fuzz/corpus/NAME.
 merge() {
 	local name=$1 h=$2 repo=$TOP/tests/fuzz/corpus/$1 new=$out/merged/$1 d
-	local from=()
-	for d in "$repo" "$out/seeds/$name" "$out/corpus/$name"; do
+	local from=() small=$out/merged/$1.small
+	# Grown inputs of 8 kB or more are left out: they keep the corpus under 10 MB.
+	rm -rf "$new" "$small" && mkdir -p "$new" "$small" || return 1
+	[ -d "$out/corpus/$name" ] &&
+		find "$out/corpus/$name" -type f -size -8192c -exec cp {} "$small"/ \;
+	for d in "$repo" "$out/seeds/$name" "$small"; do
 		[ -d "$d" ] && from+=("$d")
 	done
-	rm -rf "$new" && mkdir -p "$new" || return 1
 	echo "== $name: merging ${from[*]}"
 	nice -n 10 "$h" -merge=1 -timeout=10 -rss_limit_mb=2048 "$new" "${from[@]}" \
 		>"$out/$name.merge.log" 2>&1 ||
