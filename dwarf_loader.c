@@ -785,10 +785,8 @@ static int load_unreached_type_units(struct load_job *j)
 				      .start = j->info_size };
 	j->nr_units++;
 	job_load(j, id);
-	err = job_consume(j, id);
-	if (err)
-		job_discard(j, id);
-	return err;
+	/* Consumed, it is fn()'s even when fn() fails: as the pool, nothing to discard. */
+	return job_consume(j, id);
 }
 
 static unsigned int default_window(unsigned int threads)

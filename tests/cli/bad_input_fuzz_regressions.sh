@@ -14,20 +14,23 @@ for f in "$dir"/*; do
 	name=$(basename "$f")
 	cp "$f" "$TMP/$name" || fail "cannot copy $f"
 	sum=$(cksum <"$TMP/$name")
-	timeout 60 "$PAHOLE" -J -j2 --btf_encode_detached="$TMP/out.btf" "$TMP/$name" \
-		>/dev/null 2>"$TMP/err"
-	rc=$?
-	lines=$(wc -l <"$TMP/err")
-	if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ "$lines" -ne 1 ] ||
-			      ! grep -qF "$name" "$TMP/err"; }; then
-		echo "$name: exit $rc, $lines stderr lines:"
-		head -n 5 "$TMP/err"
-		bad=1
-	elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
-		echo "$name: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
-	else
-		echo "$name: exit $rc $(head -n 1 "$TMP/err")"
-	fi
+	# The legacy defaults, and the kernel's features (float among them).
+	for flags in "" "$REF_FLAGS"; do
+		timeout 60 "$PAHOLE" -J -j2 $flags --btf_encode_detached="$TMP/out.btf" \
+			"$TMP/$name" >/dev/null 2>"$TMP/err"
+		rc=$?
+		lines=$(wc -l <"$TMP/err")
+		if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ "$lines" -ne 1 ] ||
+				      ! grep -qF "$name" "$TMP/err"; }; then
+			echo "$name: exit $rc, $lines stderr lines:"
+			head -n 5 "$TMP/err"
+			bad=1
+		elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
+			echo "$name: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
+		else
+			echo "$name: exit $rc $(head -n 1 "$TMP/err")"
+		fi
+	done
 	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
 done
 # BTF inputs, printed as pahole -F btf prints them (plain and -E): exit 0 or
