@@ -65,17 +65,21 @@ static int add_sig(struct dwarf_xunits *x, uint64_t signature, uint64_t key)
 	return err;
 }
 
-/* A DWARF 5 type unit of .debug_info: its signature. */
-static int add_info_sig(struct dwarf_xunits *x, Dwarf_Die *die)
+/*
+ * A DWARF 5 type unit of .debug_info: its signature, and the unit marked as
+ * a type unit (number_type_units() numbers it).
+ */
+static int add_info_sig(struct dwarf_xunits *x, struct xunit *u)
 {
 	Dwarf_Half version;
 	uint8_t unit_type;
 	uint64_t signature;
 	Dwarf_Die type_die;
 
-	if (dwarf_cu_info(die->cu, &version, &unit_type, NULL, &type_die, &signature, NULL,
+	if (dwarf_cu_info(u->cu_die.cu, &version, &unit_type, NULL, &type_die, &signature, NULL,
 			  NULL) || !is_type_unit_type(unit_type))
 		return 0;
+	u->type_unit = 1;
 	return add_sig(x, signature, dwarf_dieoffset(&type_die));
 }
 
@@ -106,7 +110,8 @@ static int index_units(struct dwarf_xunits *x, struct xunit_index *ix, Dwarf *db
 
 		if (!dwarf_offdie(dbg, off + hsize, &die))
 			break;
-		err = add_unit(ix, off, next, &die) ?: (x ? add_info_sig(x, &die) : 0);
+		err = add_unit(ix, off, next, &die) ?:
+		      (x ? add_info_sig(x, &ix->units[ix->nr - 1]) : 0);
 		if (err)
 			return err;
 		off = next;
@@ -186,31 +191,27 @@ int dwarf_xunits__signature(const struct dwarf_xunits *x, uint64_t sig, uint64_t
 	return 0;
 }
 
-/* Numbers the type units of .debug_types, then those of .debug_info. */
+static void add_type_unit(struct dwarf_xunits *x, struct xunit *u)
+{
+	x->tus[x->nr_tus++] = u;
+	u->type_unit = x->nr_tus;
+}
+
+/* Numbers the type units of .debug_types, then those add_info_sig() marked. */
 static int number_type_units(struct dwarf_xunits *x)
 {
-	struct xunit_index *ixs[] = { &x->types, &x->index };
-	uint32_t i, k, n = x->types.nr;
-	Dwarf_Half version;
-	uint8_t unit_type;
+	uint32_t i, n = x->types.nr;
 
-	for (i = 0; i < x->index.nr; i++) {
-		struct xunit *u = &x->index.units[i];
-
-		if (!dwarf_cu_info(u->cu_die.cu, &version, &unit_type, NULL, NULL, NULL, NULL,
-				   NULL) && is_type_unit_type(unit_type))
-			u->type_unit = ++n;
-	}
-	for (i = 0; i < x->types.nr; i++)
-		x->types.units[i].type_unit = i + 1;
+	for (i = 0; i < x->index.nr; i++)
+		n += x->index.units[i].type_unit != 0;
 	x->tus = calloc(n ?: 1, sizeof(*x->tus));
 	if (!x->tus)
 		return -ENOMEM;
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < ixs[k]->nr; i++)
-			if (ixs[k]->units[i].type_unit)
-				x->tus[ixs[k]->units[i].type_unit - 1] = &ixs[k]->units[i];
-	x->nr_tus = n;
+	for (i = 0; i < x->types.nr; i++)
+		add_type_unit(x, &x->types.units[i]);
+	for (i = 0; i < x->index.nr; i++)
+		if (x->index.units[i].type_unit)
+			add_type_unit(x, &x->index.units[i]);
 	return 0;
 }
 
