@@ -56,16 +56,6 @@ enum skip_reason {
 	SKIP__MAX,
 };
 
-/* What -V says of each, as upstream spells it (sic). */
-static const char *const verbose_reasons[SKIP__MAX] = {
-	[SKIP_UNEXPECTED_REG] = "unexpected register usage for parameter",
-	[SKIP_INCONSISTENT] = "inconsistet prototype",
-	[SKIP_UNCERTAIN_LOC] = "uncertain parameter location",
-	[SKIP_REORDERED] = "reordered parameters",
-	[SKIP_OPTIMIZED] = "optimized parameters",
-	[SKIP_AMBIGUOUS] = "ambiguous address",
-};
-
 static const char *const skip_reasons[SKIP__MAX] = {
 	[SKIP_UNEXPECTED_REG] = "unexpected register usage for parameter",
 	[SKIP_INCONSISTENT] = "inconsistent prototype",
@@ -586,7 +576,9 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 		r = skip_reason(ft, s, canonical);
 		if (r) {
 			ft->nr_skipped[r]++;
-			log_skip(s->group->name, "%s", verbose_reasons[r]);
+			/* As upstream spells it in its trace (sic). */
+			log_skip(s->group->name, "%s", r == SKIP_INCONSISTENT ?
+				 "inconsistet prototype" : skip_reasons[r]);
 			continue;
 		}
 		err = emit_function(ft, btf, canonical);
