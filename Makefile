@@ -15,11 +15,16 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
 
-SRCS := pahole.c dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c dwarf_xunits.c \
+# Every module but the programs' mains; each program links all of them.
+LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c dwarf_xunits.c \
 	dwarf_locations.c die_reader.c \
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c reorganize.c pahole_print.c phase_stats.c
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+PROGS := pahole $(basename $(wildcard pfunct.c codiff.c))
+MAINS := $(PROGS:%=%.c)
+SRCS := $(MAINS) $(LIB_SRCS)
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
@@ -35,16 +40,16 @@ FUZZ_SECONDS  ?= 60
 FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 		 -fno-sanitize-recover=all
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(filter-out pahole.c,$(SRCS)))
+FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
 .PHONY: all deps demo check check-quick check-kernel check-sanitize fuzz fuzz-merge install clean tools
 
-all: $(BUILD)/pahole tools
+all: $(PROGS:%=$(BUILD)/%) tools
 
 tools: $(TOOLS)
 
-$(BUILD)/pahole: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+$(PROGS:%=$(BUILD)/%): $(BUILD)/%: $(BUILD)/%.o $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
@@ -62,9 +67,9 @@ $(BUILD)/dwarf_cursor_test: tests/unit/dwarf_cursor_test.c tests/unit/check.h dw
 
 # Includes dwarf_locations.c to reach its static decoders; links the rest.
 $(BUILD)/dwarf_locations_test: tests/unit/dwarf_locations_test.c tests/unit/check.h \
-		dwarf_locations.c $(filter-out $(BUILD)/pahole.o $(BUILD)/dwarf_locations.o,$(OBJS))
+		dwarf_locations.c $(filter-out $(BUILD)/dwarf_locations.o,$(LIB_OBJS))
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -I. -o $@ $< \
-		$(filter-out $(BUILD)/pahole.o $(BUILD)/dwarf_locations.o,$(OBJS)) $(LIBS)
+		$(filter-out $(BUILD)/dwarf_locations.o,$(LIB_OBJS)) $(LIBS)
 
 $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
@@ -120,10 +125,12 @@ fuzz: all $(FUZZ_HARNESSES)
 fuzz-merge: all $(FUZZ_HARNESSES)
 	tests/fuzz/run.sh --merge $(FUZZ_HARNESSES)
 
-install: $(BUILD)/pahole
-	install -D -m 0755 $(BUILD)/pahole $(DESTDIR)$(PREFIX)/bin/pahole
+install: $(PROGS:%=$(BUILD)/%)
+	for p in $(PROGS); do \
+		install -D -m 0755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/bin/$$p && \
+		install -D -m 0644 man/$$p.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$p.1 || exit 1; \
+	done
 	install -D -m 0755 btfdiff $(DESTDIR)$(PREFIX)/bin/btfdiff
-	install -D -m 0644 man/pahole.1 $(DESTDIR)$(PREFIX)/share/man/man1/pahole.1
 
 clean:
 	rm -rf build build-asan build-tsan $(FUZZ_BUILD)
