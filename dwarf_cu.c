@@ -277,6 +277,10 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 		a->low_pc = *attr;
 		a->has_low_pc = true;
 		break;
+	case DW_AT_high_pc:
+		a->high_pc = *attr;
+		a->has_high_pc = true;
+		break;
 	/* Presence is what counts, as for upstream pahole. */
 	case DW_AT_external:
 		a->is_external = true;
@@ -552,6 +556,30 @@ static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
 }
 
 /*
+ * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
+ * offset from low_pc. 0 when absent or nonsensical.
+ */
+static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a,
+			  Dwarf_Addr low_pc)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr high;
+	uint64_t off;
+
+	if (!a->has_high_pc)
+		return 0;
+	if (a->high_pc.form == DW_FORM_addr || a->high_pc.form == DW_FORM_addrx ||
+	    (a->high_pc.form >= DW_FORM_addrx1 && a->high_pc.form <= DW_FORM_addrx4) ||
+	    a->high_pc.form == DW_FORM_GNU_addr_index) {
+		attr = die_attr__libdw(u, &a->high_pc);
+		if (dwarf_formaddr(&attr, &high))
+			return 0;
+		return high > low_pc ? high - low_pc : 0;
+	}
+	return attr_constant(u, &a->high_pc, &off) ? off : 0;
+}
+
+/*
  * A subprogram: its parameters and decl tags are kept for the function
  * table, every other child is walked for nested types. Nested subprograms
  * are recorded before their parent, as upstream pahole's function table.
@@ -579,8 +607,11 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	fi.has_spec = a.has_spec;
 	fi.spec_off = a.spec_off;
 	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
-	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0)
+	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
 		fi.f.low_pc = low_pc;
+		fi.f.size = code_size(die->unit, &a, low_pc);
+	}
+	fi.f.is_external = a.is_external;
 	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		switch (child.tag) {

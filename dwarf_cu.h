@@ -122,10 +122,12 @@ struct die_attrs {
 	uint64_t	calling_convention;
 	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
 	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
+	struct die_attr	high_pc;	/* DW_AT_high_pc, when has_high_pc */
 	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
 	bool		has_upper_bound, has_count, upper_bound_const, count_const;
 	bool		is_declaration;
 	bool		has_origin, has_spec, has_location, has_const_value, has_low_pc;
+	bool		has_high_pc;
 	bool		is_external, is_artificial, is_inline;
 	/* Read for printing only. */
 	uint64_t	alignment;

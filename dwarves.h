@@ -98,6 +98,7 @@ struct type_annotation {
 struct function {
 	const char		*name;		/* borrowed; NULL when none found */
 	uint64_t		low_pc;		/* 0: none (abstract, or only DW_AT_ranges) */
+	uint64_t		size;		/* bytes of code, high_pc - low_pc; 0: unknown */
 	uint64_t		src_off;	/* the loader's position of it, for messages */
 	uint32_t		ret_type;	/* core id */
 	uint32_t		nr_params;
@@ -105,6 +106,7 @@ struct function {
 	uint32_t		nr_annots;
 	struct annotation	*annots;	/* arena; parameters' and its own, in DIE order */
 	bool			is_declaration;
+	bool			is_external;	/* DW_AT_external present */
 	bool			has_varargs;
 	bool			optimized_parms;	/* a parameter lacks a location or is optimized out */
 	bool			unexpected_reg;		/* a parameter is not where the ABI puts it */
