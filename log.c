@@ -12,6 +12,9 @@
 /* Written only by pahole.c's option parsing, before threads exist. */
 static enum log_level log_level = LOG_WARN;
 
+/* "NAME: ", written only by a program's main before threads exist. */
+static char program_prefix[64] = "pahole: ";
+
 /* Each thread's own capture target; NULL writes to stderr. */
 static __thread struct log_buf *capture;
 
@@ -21,6 +24,11 @@ static unsigned int nr_errors;
 void log__set_level(enum log_level level)
 {
 	log_level = level;
+}
+
+void log__set_program(const char *name)
+{
+	snprintf(program_prefix, sizeof(program_prefix), "%s: ", name);
 }
 
 enum log_level log__level(void)
@@ -73,7 +81,7 @@ void log__print(enum log_level level, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	emit(level, "pahole: ", line);
+	emit(level, program_prefix, line);
 }
 
 bool log__has_errors(void)

@@ -3,8 +3,9 @@
 #define PAHOLE_LOG_H
 
 /*
- * One logging path: whole lines on stderr, prefixed "pahole: ".
- * The level is set once by pahole.c before any thread starts.
+ * One logging path: whole lines on stderr, prefixed "pahole: " (or the
+ * program's name, log__set_program()). The level and the name are set once
+ * by the program's main before any thread starts.
  */
 enum log_level {
 	LOG_ERR,
@@ -14,6 +15,8 @@ enum log_level {
 };
 
 void log__set_level(enum log_level level);
+/* "NAME: " prefixes our lines from now on (@name borrowed, static). */
+void log__set_program(const char *name);
 enum log_level log__level(void);
 void log__print(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
