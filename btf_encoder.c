@@ -91,7 +91,7 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 	e->big_endian = big_endian;
 	e->funcs = func_table__new(&(struct func_table_opts){
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
-		.tag_kfuncs = opts->tag_kfuncs });
+		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
 	e->names = btf_names__new();

@@ -25,6 +25,7 @@ struct btf_encoder_opts {
 	bool		decl_tags;	/* DECL_TAGs */
 	bool		consistent_func; /* skip functions with inconsistent prototypes */
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
+	bool		true_signature;	/* signatures as clang's changed code has them */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };

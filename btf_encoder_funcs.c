@@ -129,6 +129,12 @@ static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
 	return err;
 }
 
+/* The signature clang's code has replaces the declared one (true_signature). */
+static bool uses_true_sig(const struct func_table *ft, const struct function *f)
+{
+	return ft->opts.true_signature && f->signature_changed && f->true_sig_ok;
+}
+
 /*
  * Parameter names enter the string table now, even for functions that end
  * up skipped: upstream's string section has them, and in this order.
@@ -136,20 +142,22 @@ static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
 static int save_params(struct func_table *ft, struct btf *btf, const struct function *f,
 		       const uint32_t *ids, struct func_state *s)
 {
+	bool true_sig = uses_true_sig(ft, f);
 	uint32_t i;
 	int off, err;
 
 	s->first_param = ft->nr_params;
 	for (i = 0; i < f->nr_params; i++) {
 		const struct parameter *p = &f->params[i];
+		bool member = true_sig && p->true_sig_name;
 
 		/* A clone that moved parameters has dropped the optimized-out ones. */
-		if (f->reordered_parm && p->is_optimized_out)
+		if ((f->reordered_parm && p->is_optimized_out) || (true_sig && p->true_sig_dropped))
 			continue;
-		off = btf__add_str(btf, p->name);
+		off = btf__add_str(btf, member ? p->true_sig_name : p->name);
 		if (off < 0)
 			return off;
-		err = add_param(ft, off, ids[p->type]);
+		err = add_param(ft, off, ids[member ? p->true_sig_type : p->type]);
 		if (err)
 			return err;
 	}
@@ -194,6 +202,17 @@ static int save_function(struct func_table *ft, struct btf *btf, const struct fu
 		.signature_changed = f->signature_changed,
 		.optimized_symbol = is_optimized_symbol(g, f->low_pc),
 	};
+
+	/*
+	 * With true_signature, clang's changed signature is checked against
+	 * the ABI by the true one alone: found, it is the prototype; not
+	 * found, the function is left out as one with parameters not where
+	 * the ABI puts them.
+	 */
+	if (ft->opts.true_signature && f->signature_changed) {
+		s.unexpected_reg = !f->true_sig_ok;
+		s.optimized_parms = false;
+	}
 	int err = dw_ensure_cap(&ft->states, &ft->states_cap, sizeof(*ft->states),
 				ft->nr_states + 1) ?:
 		  save_params(ft, btf, f, ids, &s) ?: save_annots(ft, btf, f, &s);

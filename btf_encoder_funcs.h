@@ -18,6 +18,7 @@ struct func_table_opts {
 	bool	consistent_func;	/* skip groups with inconsistent prototypes */
 	bool	decl_tags;		/* DECL_TAGs at all (kfunc tags need it too) */
 	bool	tag_kfuncs;		/* bpf_kfunc / bpf_fastcall tags on kfuncs */
+	bool	true_signature;		/* clang's changed signatures as the code has them */
 };
 
 struct func_table;

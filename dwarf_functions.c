@@ -33,6 +33,7 @@ void abi_regs__init(struct abi_regs *abi, unsigned int machine)
 	for (i = 0; i < 8; i++)
 		abi->regs[i] = -1;
 	abi->agg_two_regs = machine != EM_S390;
+	abi->sret_first_reg = machine == EM_X86_64;
 	switch (machine) {
 	case EM_X86_64:
 		for (i = 0; i < 6; i++)
@@ -323,6 +324,197 @@ static bool has_uncertain_param(const struct cu_functions *cf, const struct fn_i
 	return false;
 }
 
+/* ---- the signature the code has: clang, DW_CC_nocall ---------------------------- */
+
+/* Where the walk of a function's parameters is in the argument registers. */
+struct true_sig_walk {
+	const struct cu_functions	*cf;
+	uint32_t			r;	/* the next argument register */
+	uint64_t			word;	/* address size */
+};
+
+static const struct type *stripped(const struct cu *cu, uint32_t id)
+{
+	return cu__type(cu, cu__strip_modifiers(cu, id));
+}
+
+static bool is_aggregate(const struct type *t)
+{
+	return t->kind == TK_STRUCT || t->kind == TK_UNION;
+}
+
+/*
+ * The named member of aggregate @id that starts at byte @off, looking into
+ * anonymous aggregates that contain @off; the first one of a union.
+ */
+static const struct member *member_at(const struct cu *cu, uint32_t id, uint64_t off,
+				      unsigned int depth)
+{
+	const struct type *t = stripped(cu, id);
+	uint32_t i;
+
+	if (!is_aggregate(t) || depth > 8)
+		return NULL;
+	for (i = 0; i < t->nr_entries; i++) {
+		const struct member *m = &t->members[i];
+		uint64_t start = m->bit_offset / 8;
+		uint64_t size = cu__type_byte_size(cu, m->type);
+
+		if (m->name && start == off)
+			return m;
+		if (!m->name && off >= start && off < start + size) {
+			const struct member *in = member_at(cu, m->type, off - start, depth + 1);
+
+			if (in)
+				return in;
+		}
+	}
+	return NULL;
+}
+
+/* Takes the next argument register, which must be @reg. */
+static bool take_reg(struct true_sig_walk *w, int reg)
+{
+	const struct abi_regs *abi = w->cf->abi;
+
+	if (w->r >= abi->nr_regs || abi->regs[w->r] != reg)
+		return false;
+	w->r++;
+	return true;
+}
+
+/* Whole, in the registers of its words in order, or no register at all. */
+static bool whole_split_sig(struct true_sig_walk *w, const struct fn_param *p)
+{
+	const struct abi_regs *abi = w->cf->abi;
+	uint64_t off = 0, words = (p->byte_size + w->word - 1) / w->word;
+	uint32_t i;
+
+	if (w->r + words > abi->nr_regs)
+		return false;
+	for (i = 0; i < p->loc.nr_pieces; i++) {
+		const struct loc_piece *pc = &p->loc.pieces[i];
+
+		if (off % w->word || abi->regs[w->r + off / w->word] != pc->reg)
+			return false;
+		off += pc->size;
+	}
+	w->r += words;
+	return true;
+}
+
+/*
+ * An aggregate split with DW_OP_piece: every part in its register (passed
+ * whole), one part in a register and the others gone (only that member is
+ * passed), or no part in a register (not passed).
+ */
+static bool split_sig(struct true_sig_walk *w, struct fn_param *p)
+{
+	const struct param_loc *pl = &p->loc;
+	uint32_t i, nr_in_regs = 0, nr_empty = 0, off = 0, reg_off = 0;
+	int reg = -1;
+
+	if (pl->many_pieces)
+		return false;
+	for (i = 0; i < pl->nr_pieces; i++) {
+		const struct loc_piece *pc = &pl->pieces[i];
+
+		if (pc->reg == LOC_PIECE_OTHER)
+			return false;
+		if (pc->reg == LOC_PIECE_EMPTY) {
+			nr_empty++;
+		} else if (!nr_in_regs++) {
+			reg = pc->reg;
+			reg_off = off;
+		}
+		off += pc->size;
+	}
+	if (off < p->byte_size)	/* the pieces leave out the end */
+		nr_empty++;
+	if (!nr_in_regs) {
+		p->true_sig = TRUE_SIG_DROP;
+		return true;
+	}
+	if (!nr_empty)
+		return whole_split_sig(w, p);
+	if (nr_in_regs > 1)
+		return false;
+	p->true_member = member_at(w->cf->cu, p->type, reg_off, 0);
+	p->true_sig = TRUE_SIG_MEMBER;
+	return p->true_member && take_reg(w, reg);
+}
+
+/* An aggregate in one piece: on the stack, or in registers as a whole. */
+static bool aggregate_sig(struct true_sig_walk *w, struct fn_param *p)
+{
+	uint64_t words = (p->byte_size + w->word - 1) / w->word;
+
+	if (p->loc.nr_pieces || p->loc.many_pieces)
+		return !p->in_memory && split_sig(w, p);
+	if (p->in_memory || w->r + words > w->cf->abi->nr_regs)
+		return p->loc.on_stack;
+	if (words == 1 && p->loc.reg >= 0)
+		return take_reg(w, p->loc.reg);
+	if (p->loc.reg < 0 && !p->loc.on_stack) {
+		p->true_sig = TRUE_SIG_DROP;
+		return true;
+	}
+	return false;
+}
+
+/* A scalar: in its register, on the stack past the registers, or not passed. */
+static bool scalar_sig(struct true_sig_walk *w, struct fn_param *p, const struct type *t)
+{
+	bool regs_left = w->r < w->cf->abi->nr_regs;
+
+	if (p->byte_size > w->word || (t->kind == TK_BASE && t->encoding >= BE_FLOAT))
+		return false;
+	if (p->loc.reg >= 0)
+		return take_reg(w, p->loc.reg);
+	if (p->loc.on_stack)
+		return !regs_left;
+	p->true_sig = TRUE_SIG_DROP;
+	return true;
+}
+
+static bool param_true_sig(struct true_sig_walk *w, struct fn_param *p)
+{
+	const struct type *t = stripped(w->cf->cu, p->type);
+
+	p->true_sig = TRUE_SIG_KEEP;
+	if (!p->loc.has_loc) {
+		p->true_sig = TRUE_SIG_DROP;
+		return true;
+	}
+	if (is_aggregate(t))
+		return w->cf->abi->agg_two_regs && aggregate_sig(w, p);
+	return scalar_sig(w, p, t);
+}
+
+/*
+ * clang dropped or split parameters of a DW_CC_nocall function: the
+ * signature its code has comes from where the parameters are on entry,
+ * walking the argument registers as the psABI assigns them. When some
+ * parameter is not where that walk puts it, there is no such signature.
+ */
+static bool true_signature(struct cu_functions *cf, struct fn_info *fi,
+			   struct fn_param *params)
+{
+	struct true_sig_walk w = { .cf = cf, .word = cf->cu->addr_size ?: 8 };
+	const struct type *ret = stripped(cf->cu, fi->f.ret_type);
+	uint32_t i;
+
+	if (!cf->abi->nr_regs || cf->abi->regs[0] < 0)
+		return false;
+	if (is_aggregate(ret) && cf->abi->sret_first_reg &&
+	    cu__type_byte_size(cf->cu, fi->f.ret_type) > 2 * w.word)
+		w.r = 1;
+	for (i = 0; i < fi->nr_params; i++)
+		if (!param_true_sig(&w, &params[i]))
+			return false;
+	return true;
+}
+
 static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
 {
 	/* No parameter in the CU at all: params is NULL, and NULL + 0 is undefined. */
@@ -341,6 +533,33 @@ static void analyse_function(struct cu_functions *cf, struct fn_info *fi)
 	}
 	fi->f.unexpected_reg = unexpected && !struct_param;
 	fi->f.uncertain_parm_loc = has_uncertain_param(cf, fi);
+	if (cf->is_clang && fi->f.signature_changed)
+		fi->f.true_sig_ok = true_signature(cf, fi, params);
+}
+
+/* "<parameter>__<member>", in the CU's arena; NULL when out of memory. */
+static const char *member_param_name(struct cu *cu, const char *param, const char *member)
+{
+	size_t lp = strlen(param), lm = strlen(member);
+	char *s = arena__alloc(&cu->arena, lp + lm + 3);
+
+	if (s) {
+		memcpy(s, param, lp);
+		memcpy(s + lp, "__", 2);
+		memcpy(s + lp + 2, member, lm + 1);
+	}
+	return s;
+}
+
+/* What the encoder needs of the signature the code has. */
+static int set_true_sig(struct cu *cu, const struct fn_param *p, struct parameter *param)
+{
+	param->true_sig_dropped = p->true_sig == TRUE_SIG_DROP;
+	if (p->true_sig != TRUE_SIG_MEMBER || !p->name)
+		return 0;
+	param->true_sig_name = member_param_name(cu, p->name, p->true_member->name);
+	param->true_sig_type = p->true_member->type;
+	return param->true_sig_name ? 0 : -ENOMEM;
 }
 
 /* Copies a range of cf->annots into the CU's arena. */
@@ -367,10 +586,15 @@ static int emit_function(struct cu_functions *cf, struct fn_info *fi)
 	if (!f->params)
 		return -ENOMEM;
 	for (i = 0; i < fi->nr_params; i++) {
-		f->params[i].name = cf->params[fi->first_param + i].name;
-		f->params[i].type = cf->params[fi->first_param + i].type;
-		f->params[i].is_optimized_out = !cf->params[fi->first_param + i].loc.has_loc ||
-						cf->params[fi->first_param + i].loc.optimized;
+		const struct fn_param *p = &cf->params[fi->first_param + i];
+		int err;
+
+		f->params[i].name = p->name;
+		f->params[i].type = p->type;
+		f->params[i].is_optimized_out = !p->loc.has_loc || p->loc.optimized;
+		err = f->true_sig_ok ? set_true_sig(cf->cu, p, &f->params[i]) : 0;
+		if (err)
+			return err;
 	}
 	f->nr_annots = fi->nr_annots;
 	return copy_annots(cf, fi->first_annot, fi->nr_annots, &f->annots) ?:

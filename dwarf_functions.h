@@ -19,6 +19,7 @@ struct abi_regs {
 	int		regs[8];	/* -1: not known */
 	uint32_t	nr_regs;	/* argument registers */
 	bool		agg_two_regs;	/* an aggregate of two words takes two registers */
+	bool		sret_first_reg;	/* a returned aggregate's address takes regs[0] */
 };
 
 /* The argument registers of ELF machine @e_machine. */
@@ -27,6 +28,18 @@ void abi_regs__init(struct abi_regs *abi, unsigned int e_machine);
 /* The type_off of a DIE without DW_AT_type. */
 static const uint64_t NO_TYPE = UINT64_MAX;
 
+/* One DW_OP_piece of the first entry of a parameter's location. */
+struct loc_piece {
+	int		reg;		/* DW_OP_regN atom; LOC_PIECE_EMPTY, LOC_PIECE_OTHER */
+	uint32_t	size;		/* bytes */
+};
+
+enum {
+	LOC_PIECE_EMPTY = -1,		/* nothing before the piece: that part is gone */
+	LOC_PIECE_OTHER = -2,		/* computed, in memory, or a constant */
+	LOC_MAX_PIECES = 4,
+};
+
 /* What a parameter's location says about it on function entry. */
 struct param_loc {
 	int		reg;		/* the DW_OP_regN atom holding it, or -1 */
@@ -34,6 +47,18 @@ struct param_loc {
 	bool		has_const_value;
 	bool		optimized;	/* conclusions of the register walk */
 	bool		unexpected_reg;
+	/* The first entry as it is, for the signature the code really has. */
+	bool		on_stack;	/* DW_OP_fbreg: in the caller's frame */
+	bool		many_pieces;	/* more than LOC_MAX_PIECES */
+	uint8_t		nr_pieces;	/* 0: not split with DW_OP_piece */
+	struct loc_piece pieces[LOC_MAX_PIECES];
+};
+
+/* A parameter in the signature the code of a DW_CC_nocall function has. */
+enum true_sig {
+	TRUE_SIG_KEEP,			/* as declared */
+	TRUE_SIG_DROP,			/* not passed at all */
+	TRUE_SIG_MEMBER,		/* only one member of the aggregate is passed */
 };
 
 /* A formal parameter of a subprogram while its CU loads. */
@@ -49,6 +74,8 @@ struct fn_param {
 	bool		has_origin;
 	bool		in_memory;	/* too big for the argument registers */
 	struct param_loc loc;
+	enum true_sig	true_sig;	/* of a DW_CC_nocall function, once analysed */
+	const struct member *true_member;	/* TRUE_SIG_MEMBER: borrowed from the CU */
 };
 
 /* A subprogram while its CU loads. */

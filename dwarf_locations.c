@@ -845,6 +845,34 @@ static void decode_param_ops(const struct loc_cu *lc, const Dwarf_Op *ops, size_
 			param_set_reg(&p->loc, ops[i].atom);
 }
 
+/*
+ * The first entry as it stands, piece by piece: which register holds each
+ * part of an aggregate that was split, and whether it lives on the stack.
+ */
+static void record_first_entry(const Dwarf_Op *ops, size_t nr_ops, struct param_loc *pl)
+{
+	int reg = LOC_PIECE_EMPTY;
+	size_t i;
+
+	pl->on_stack = nr_ops && ops[0].atom == DW_OP_fbreg;
+	for (i = 0; i < nr_ops; i++) {
+		unsigned int atom = ops[i].atom;
+
+		if (atom != DW_OP_piece) {
+			reg = op_is_reg(atom) && reg == LOC_PIECE_EMPTY ? (int)atom : LOC_PIECE_OTHER;
+			continue;
+		}
+		if (pl->nr_pieces == LOC_MAX_PIECES) {
+			pl->many_pieces = true;
+			return;
+		}
+		pl->pieces[pl->nr_pieces++] = (struct loc_piece){
+			.reg = reg, .size = ops[i].number > UINT32_MAX ? UINT32_MAX :
+					    (uint32_t)ops[i].number };
+		reg = LOC_PIECE_EMPTY;
+	}
+}
+
 int dwarf_locations__param(const struct loc_cu *lc, struct fn_param *p)
 {
 	struct loc_iter it;
@@ -859,6 +887,8 @@ int dwarf_locations__param(const struct loc_cu *lc, struct fn_param *p)
 		bool stack_value;
 
 		entry++;
+		if (entry == 0)
+			record_first_entry(e.ops, n, &p->loc);
 		if (!n)
 			continue;
 		stack_value = e.ops[n - 1].atom == DW_OP_stack_value;

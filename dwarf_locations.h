@@ -64,7 +64,8 @@ struct loc_cu {
 /*
  * Reads @p->location into @p->loc: the register of the first entry
  * (DW_OP_regN, or DW_OP_bregN computing a value), else one named by
- * DW_OP_entry_value in any entry. 0, or with lc->check -EINVAL when the
+ * DW_OP_entry_value in any entry; and the first entry's pieces and
+ * whether it is on the stack. 0, or with lc->check -EINVAL when the
  * two decoders differ (reported).
  */
 int dwarf_locations__param(const struct loc_cu *lc, struct fn_param *p);

@@ -73,6 +73,10 @@ struct parameter {
 	const char	*name;		/* borrowed; NULL when anonymous */
 	uint32_t	type;		/* core id */
 	bool		is_optimized_out; /* of a function: no location, or optimized away */
+	/* Of a function with true_sig_ok: how its code receives the parameter. */
+	bool		true_sig_dropped;	/* not passed at all */
+	const char	*true_sig_name;		/* arena: "<name>__<member>"; NULL: as declared */
+	uint32_t	true_sig_type;		/* with true_sig_name: the member's core id */
 };
 
 /*
@@ -112,6 +116,7 @@ struct function {
 	bool			unexpected_reg;		/* a parameter is not where the ABI puts it */
 	bool			reordered_parm;		/* a clone that dropped or moved parameters */
 	bool			signature_changed;	/* clang: DW_CC_nocall */
+	bool			true_sig_ok;		/* ... and its locations give the real one */
 	bool			uncertain_parm_loc;	/* a packed struct passed on the stack */
 };
 

@@ -67,8 +67,7 @@ static const struct feature_info {
 	F("global_var", global_var, false, true),
 	F("attributes", attributes, false,
 	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 6),
-	/* Not implemented yet: not listed, ignored, refused by --btf_features_strict. */
-	F("true_signature", true_signature, false, false),
+	F("true_signature", true_signature, false, true),
 	F("layout", layout, false, LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 8),
 #undef F
 };
@@ -812,6 +811,7 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 		.decl_tags = opts.features.decl_tag,
 		.consistent_func = opts.features.consistent_func,
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
+		.true_signature = opts.features.true_signature,
 		.distilled_base = opts.features.distilled_base,
 		.stats = lo->stats,
 	};
