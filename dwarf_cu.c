@@ -21,6 +21,7 @@
 
 #include "dwarf_cu.h"
 #include "dwarf_cursor.h"
+#include "dwarf_fn_body.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
@@ -72,6 +73,11 @@ static uint64_t die_key(const struct cu_loader *l, const struct die *die)
 static uint64_t die_plain_key(const struct cu_loader *l, const struct die *die)
 {
 	return die->off | unit_key_alt(l, die->unit);
+}
+
+uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die)
+{
+	return die_plain_key(l, die);
 }
 
 /* The key of a DIE libdw found (references leaving the unit). */
@@ -290,6 +296,10 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 		break;
 	case DW_AT_inline:
 		a->is_inline = attr_constant(u, attr, &val) && val != DW_INL_not_inlined;
+		a->inline_kind = a->is_inline ? (uint8_t)val : 0;
+		break;
+	case DW_AT_call_line:
+		attr_constant(u, attr, &a->call_line);
 		break;
 	case DW_AT_alignment:
 		attr_constant(u, attr, &a->alignment);
@@ -437,7 +447,7 @@ int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die
 }
 
 /* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
-static Dwarf_Die *libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
+Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
 {
 	if (unit_key_alt(l, die->unit))
 		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
@@ -456,7 +466,7 @@ static void set_print_facts(const struct cu_loader *l, struct die *die, struct t
 		t->alignment = a->alignment;
 		t->decl_line = a->decl_line;
 	}
-	if (l->opts->decl_info && libdw_die(l, die, &ldie)) {
+	if (l->opts->decl_info && cu_loader__libdw_die(l, die, &ldie)) {
 		/* Line tables are cached in the Dwarf, unlocked in libdw. */
 		pthread_mutex_lock(l->df->libdw_lock);
 		t->decl_file = dwarf_decl_file(&ldie);
@@ -508,23 +518,45 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 	return cu_loader__load_decl_tags(l, die, idx);
 }
 
+static int nocall_attr(const struct die_attr *a, void *arg)
+{
+	uint64_t cc;
+
+	if (a->name != DW_AT_calling_convention)
+		return 0;
+	*(bool *)arg = die_attr__constant(a, &cc) && cc == DW_CC_nocall;
+	return 1;
+}
+
 /*
  * clang marks a function whose signature it changed (dropped or split
  * parameters) with DW_CC_nocall, on the abstract origin when there is one.
+ * An origin in the same unit is read here; libdw, whose abbreviation tables
+ * assert when memory runs out, is asked only for origins elsewhere.
  */
-static bool signature_changed(const struct cu_loader *l, const struct die_attrs *a)
+static bool signature_changed(const struct cu_loader *l, struct die *die,
+			      const struct die_attrs *a)
 {
+	uint64_t off = a->origin_off & KEY_OFFSET;
+	struct die origin;
 	Dwarf_Attribute attr;
 	Dwarf_Word cc;
-	Dwarf_Die origin;
+	Dwarf_Die ldie;
+	bool nocall = false;
 
 	if (a->is_inline)
 		return false;
 	if (!a->has_origin)
 		return a->calling_convention == DW_CC_nocall;
+	if ((a->origin_off & KEY_ALT) == unit_key_alt(l, die->unit) &&
+	    off >= die->unit->start && off < die->unit->end) {
+		if (die__at(die->unit, off, &origin) == 0)
+			die__attrs(&origin, nocall_attr, &nocall);
+		return nocall;
+	}
 	return dwarf_offdie(a->origin_off & KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :
-			    l->dwarf, a->origin_off & KEY_OFFSET, &origin) &&
-	       dwarf_attr(&origin, DW_AT_calling_convention, &attr) &&
+			    l->dwarf, off, &ldie) &&
+	       dwarf_attr(&ldie, DW_AT_calling_convention, &attr) &&
 	       dwarf_formudata(&attr, &cc) == 0 && cc == DW_CC_nocall;
 }
 
@@ -559,8 +591,8 @@ static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
  * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
  * offset from low_pc. 0 when absent or nonsensical.
  */
-static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a,
-			  Dwarf_Addr low_pc)
+uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *a,
+			      Dwarf_Addr low_pc)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Addr high;
@@ -609,10 +641,10 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
 	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
 		fi.f.low_pc = low_pc;
-		fi.f.size = code_size(die->unit, &a, low_pc);
+		fi.f.size = cu_loader__code_size(die->unit, &a, low_pc);
 	}
 	fi.f.is_external = a.is_external;
-	fi.f.signature_changed = l->is_clang && signature_changed(l, &a);
+	fi.f.signature_changed = l->is_clang && signature_changed(l, die, &a);
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		switch (child.tag) {
 		case DW_TAG_formal_parameter:
@@ -633,6 +665,11 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	}
 	if (rc < 0)
 		return cu_loader__walk_error(l, die);
+	if (l->opts->fn_bodies) {
+		err = dwarf_fn_body__load(l, die, &a, &fi.f);
+		if (err)
+			return err;
+	}
 	err = finish_params(l, pfirst, &fi) ?: cu_loader__flush_annots(l, afirst, annots);
 	fi.first_annot = annots[0];
 	fi.nr_annots = annots[1];
@@ -1213,6 +1250,7 @@ static void cu_loader_release(struct cu_loader *l)
 	xunit_cache__release(&l->xunits);
 	die_abbrev_cache__release(&l->abbrevs);
 	free(l->bases);
+	dwarf_fn_body__release(l);
 }
 
 static uint32_t type_id_of(void *ctx, uint64_t die_off)
@@ -1247,7 +1285,7 @@ static int resolve_cu(struct cu_loader *l)
 
 	resolve_refs(l);
 	resolve_bitfields(l);
-	err = cu_functions__resolve(&cf);
+	err = cu_functions__resolve(&cf) ?: dwarf_fn_body__resolve(l);
 	l->nr_unresolved += cf.nr_unresolved;
 	return err;
 }

@@ -101,6 +101,7 @@ struct cu_loader {
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
 	unsigned int			private_depth;	/* inside functions or structs */
+	struct fn_body_loader		*bodies;	/* owned: dwarf_fn_body.c's, or NULL */
 };
 
 /* Attributes of one DIE, read in one pass. */
@@ -132,6 +133,8 @@ struct die_attrs {
 	/* Read for printing only. */
 	uint64_t	alignment;
 	uint64_t	decl_line;
+	uint64_t	call_line;
+	uint8_t		inline_kind;	/* DW_AT_inline: DW_INL_*, 0 when absent */
 	bool		is_vector;
 	/* C++, read for printing. */
 	const char	*linkage_name;
@@ -162,6 +165,13 @@ int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_
 int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die_off);
 /* DIE @die stands for core type @id: it gets no type of its own. */
 int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id);
+/* The key subprograms, parameters and variables know @die by (origins refer to it). */
+uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die);
+/* libdw's handle of @die into @ret, or NULL when libdw finds none. */
+Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret);
+/* Bytes of code of a DIE with @low_pc from its DW_AT_high_pc; 0 when unknown. */
+uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *a,
+			      Dwarf_Addr low_pc);
 /* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */
 int cu_loader__load_die(struct cu_loader *l, struct die *die);
 /* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */

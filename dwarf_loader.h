@@ -64,6 +64,11 @@ struct dwarf_loader_opts {
 	 */
 	bool		for_printing;
 	bool		decl_info;	/* also DW_AT_decl_file (reads line tables) */
+	/*
+	 * Read what only a function lister needs (pfunct): DW_AT_inline, and
+	 * each function's body (struct function "printing only" fields).
+	 */
+	bool		fn_bodies;
 	dwarf_start_fn	start;		/* or NULL */
 	void		*start_ctx;
 	dwarf_prepare_fn prepare;	/* or NULL */

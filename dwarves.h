@@ -118,6 +118,56 @@ struct function {
 	bool			signature_changed;	/* clang: DW_CC_nocall */
 	bool			true_sig_ok;		/* ... and its locations give the real one */
 	bool			uncertain_parm_loc;	/* a packed struct passed on the stack */
+	/*
+	 * For printing only (pfunct): filled when the loader is asked for
+	 * function bodies (DWARF: dwarf_loader_opts.fn_bodies), zero otherwise.
+	 */
+	uint8_t			inlined;	/* DW_AT_inline: DW_INL_* */
+	bool			has_origin;	/* a concrete instance (DW_AT_abstract_origin) */
+	bool			is_nested;	/* not a child of the CU (nested, namespaced) */
+	uint32_t		decl_line;
+	const char		*decl_file;	/* borrowed; NULL when unknown */
+	struct lexblock		*body;		/* arena; NULL when not loaded */
+};
+
+/* What a lexical block (or a function's body) holds, in DIE order. */
+enum fn_item_kind {
+	FN_ITEM_VARIABLE,
+	FN_ITEM_LABEL,
+	FN_ITEM_INLINE,		/* an inline expansion (DW_TAG_inlined_subroutine) */
+	FN_ITEM_BLOCK,		/* a nested lexical block */
+};
+
+/* Where a local variable lives, as upstream names it from its location. */
+enum var_scope {
+	VSCOPE_UNKNOWN,
+	VSCOPE_LOCAL,		/* frame base relative */
+	VSCOPE_GLOBAL,		/* an address */
+	VSCOPE_REGISTER,
+	VSCOPE_OPTIMIZED,	/* no single location expression */
+};
+
+struct fn_item {
+	uint8_t			kind;		/* enum fn_item_kind */
+	uint8_t			scope;		/* FN_ITEM_VARIABLE: enum var_scope */
+	uint32_t		decl_line;	/* FN_ITEM_INLINE: the call's line */
+	const char		*name;		/* borrowed; variable, label; NULL: none */
+	uint32_t		type;		/* FN_ITEM_VARIABLE: core id */
+	uint32_t		origin;		/* FN_ITEM_INLINE: index in cu->functions,
+						 * UINT32_MAX when not found */
+	uint64_t		addr;		/* FN_ITEM_INLINE: low_pc, 0: unknown */
+	uint64_t		size;		/* FN_ITEM_INLINE: bytes of code */
+	struct lexblock		*block;		/* FN_ITEM_BLOCK: arena */
+};
+
+/* A function's body or a lexical block in it; counts are of its own items. */
+struct lexblock {
+	uint64_t		low_pc;		/* 0: unknown (or DW_AT_ranges) */
+	uint64_t		size;		/* high_pc - low_pc; 0: unknown */
+	struct fn_item		*items;		/* arena */
+	uint32_t		nr_items;
+	uint32_t		nr_variables, nr_labels, nr_inline_expansions, nr_lexblocks;
+	uint64_t		size_inline_expansions;
 };
 
 /* A variable DIE at the top level of the CU. */
