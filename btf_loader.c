@@ -177,6 +177,40 @@ static int conv_proto(struct btf_conv *c, uint32_t id, const struct btf_type *bt
 	return check_ref(c, id, bt->type);
 }
 
+/*
+ * Each FUNC as a function of the CU, in id order, its prototype's return
+ * type and parameters (shared with the FUNC_PROTO type), for function
+ * listers; the FUNC itself stays a placeholder type.
+ */
+static int add_functions(struct btf_conv *c)
+{
+	uint32_t id;
+	int err;
+
+	for (id = 1; id < c->nr_types; id++) {
+		const struct btf_type *bt = btf__type_by_id(c->btf, id);
+		const struct type *proto;
+		struct function f = { 0 };
+
+		if (!btf_is_func(bt) || bt->type >= c->cu->nr_types)
+			continue;
+		proto = cu__type(c->cu, bt->type);
+		if (proto->kind != TK_FUNC_PROTO)
+			continue;
+		f.name = cu__type(c->cu, id)->name;
+		f.src_off = id;
+		f.ret_type = proto->type;
+		f.nr_params = proto->nr_entries;
+		f.params = proto->params;
+		f.has_varargs = proto->has_varargs;
+		f.is_external = btf_vlen(bt) != BTF_FUNC_STATIC;	/* the linkage */
+		err = cu__add_function(c->cu, &f);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* Kinds that are a type and a reference to another one. */
 static int conv_ref(struct btf_conv *c, uint32_t id, const struct btf_type *bt,
 		    struct type *t, enum type_kind kind)
@@ -388,7 +422,8 @@ static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 		if (err)
 			return err;
 	}
-	return check_cycles(c) ?: guess_alignments(c->cu, opts->cacheline_size);
+	return check_cycles(c) ?: guess_alignments(c->cu, opts->cacheline_size) ?:
+	       add_functions(c);
 }
 
 int btf_loader__load(const char *path, const struct btf *base,
