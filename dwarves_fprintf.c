@@ -191,6 +191,17 @@ const char *printer__type_name(struct printer *p, uint32_t id, char *bf, size_t 
 	return tag_name(p, id, bf, len);
 }
 
+const char *printer__function_proto(struct printer *p, const struct function *f, char *bf,
+				    size_t len)
+{
+	const struct type proto = {
+		.kind = TK_FUNC_PROTO, .type = f->ret_type, .nr_entries = f->nr_params,
+		.params = f->params, .has_varargs = f->has_varargs,
+	};
+
+	return proto_name(p, &proto, bf, len);
+}
+
 /* ---- function prototypes ---------------------------------------------------- */
 
 static size_t param_fprintf(struct printer *p, const struct parameter *param, FILE *fp)
@@ -214,12 +225,20 @@ static size_t param_fprintf(struct printer *p, const struct parameter *param, FI
 size_t printer__params_fprintf(struct printer *p, const struct parameter *params, uint32_t nr,
 			       bool has_varargs, FILE *fp)
 {
+	return printer__params_indent_fprintf(p, params, nr, has_varargs, 0, fp);
+}
+
+size_t printer__params_indent_fprintf(struct printer *p, const struct parameter *params,
+				      uint32_t nr, bool has_varargs, int indent, FILE *fp)
+{
 	size_t printed = fprintf(fp, "(");
 	uint32_t i;
 
 	for (i = 0; i < nr; i++) {
-		if (i)
+		if (i && !indent)
 			printed += fprintf(fp, ", ");
+		else if (i)
+			printed += fprintf(fp, ",\n%.*s", clamp_indent(indent), tabs);
 		printed += param_fprintf(p, &params[i], fp);
 	}
 	if (!nr)

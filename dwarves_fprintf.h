@@ -64,4 +64,19 @@ uint32_t printer__cacheline_size(const struct printer *p);
  */
 const char *printer__type_name(struct printer *p, uint32_t id, char *bf, size_t len);
 
+/*
+ * Function @f's prototype as upstream's codiff shows it, "RET ()(PARAMS)",
+ * into @bf of @len bytes (truncated as needed). Returns @bf.
+ */
+const char *printer__function_proto(struct printer *p, const struct function *f, char *bf,
+				    size_t len);
+
+/*
+ * A function's "(PARAMS)" as in its prototype: "(void)" without any,
+ * ", ...)" after varargs; with @indent, each parameter after the first on
+ * a line of its own, @indent tabs in. Returns the characters printed.
+ */
+size_t printer__params_indent_fprintf(struct printer *p, const struct parameter *params,
+				      uint32_t nr, bool has_varargs, int indent, FILE *fp);
+
 #endif

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pfunct: lists the functions of DWARF or BTF files, upstream's options
+ * and text. This file is the command line; pfunct_print.c the job.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <malloc.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "pfunct_print.h"
+
+#define PFUNCT_VERSION "v1.31"
+
+enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
+
+enum {
+	ARG_symtab = 300,
+	ARG_no_parm_names,
+	ARG_compile,
+};
+
+const char *argp_program_version = PFUNCT_VERSION;
+
+static struct pfunct_opts opts;
+static int nr_files;
+static char **files;
+
+static const struct argp_option pfunct_options[] = {
+	{ "addr", 'a', "ADDR", 0, "show just the function that where ADDR is", 0 },
+	{ "all", 'A', NULL, 0,
+	  "show all functions that match filter, or show all function prototypes if no filter "
+	  "is specified", 0 },
+	{ "expand_types", 'b', NULL, 0, "Expand types needed by the prototype", 0 },
+	{ "class", 'c', "CLASS", 0, "functions that have CLASS pointer parameters", 0 },
+	{ "externals", 'E', NULL, 0, "show just external functions", 0 },
+	{ "function", 'f', "FUNCTION", 0, "show just FUNCTION", 0 },
+	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	{ "goto_labels", 'g', NULL, 0, "show number of goto labels", 0 },
+	{ "cc_uninlined", 'G', NULL, 0, "declared inline, uninlined by compiler", 0 },
+	{ "cc_inlined", 'H', NULL, 0, "not declared inline, inlined by compiler", 0 },
+	{ "inline_expansions", 'i', NULL, 0, "show inline expansions", 0 },
+	{ "inline_expansions_stats", 'I', NULL, 0, "show inline expansions stats", 0 },
+	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
+	  "CPUs)", 0 },
+	{ "decl_info", 'l', NULL, 0, "show source code info", 0 },
+	{ "total_inline_stats", 't', NULL, 0, "show Multi-CU total inline expansions stats", 0 },
+	{ "sizes", 's', NULL, 0, "show size of functions", 0 },
+	{ "function_name_len", 'N', NULL, 0, "show size of functions names", 0 },
+	{ "nr_parms", 'p', NULL, 0, "show number of parameters", 0 },
+	{ "prototypes", 'P', NULL, 0, "show function prototypes", 0 },
+	{ "nr_variables", 'S', NULL, 0, "show number of variables", 0 },
+	{ "variables", 'T', NULL, 0, "show variables", 0 },
+	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
+	{ "symtab", ARG_symtab, "NAME", OPTION_ARG_OPTIONAL,
+	  "show symbol table NAME (Default .symtab)", 0 },
+	{ "compile", ARG_compile, "FUNCTION", OPTION_ARG_OPTIONAL,
+	  "Generate compilable source code with types expanded (Default all functions)", 0 },
+	{ "no_parm_names", ARG_no_parm_names, NULL, 0, "Don't show parameter names", 0 },
+	{ NULL, 0, NULL, 0, NULL, 0 },
+};
+
+static unsigned int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+static void parse_jobs(const char *arg, struct argp_state *state)
+{
+	unsigned long v;
+	char *end;
+
+	if (!arg) {
+		opts.loader.jobs = online_cpus();
+		return;
+	}
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-' || *arg == '+' || !v || v > MAX_JOBS)
+		argp_failure(state, EXIT_USAGE, 0,
+			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
+			     MAX_JOBS);
+	else
+		opts.loader.jobs = v;
+}
+
+static void parse_addr(const char *arg, struct argp_state *state)
+{
+	char *end;
+
+	errno = 0;
+	opts.addr = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end)
+		argp_failure(state, EXIT_USAGE, 0, "invalid address '%s'", arg);
+}
+
+/* The options that only pick one of the listings; the last one wins, as upstream. */
+static bool parse_formatter(int key)
+{
+	switch (key) {
+	case 's': opts.formatter = PF_FMT_SIZES; break;
+	case 'S': opts.formatter = PF_FMT_NR_VARIABLES; break;
+	case 'p': opts.formatter = PF_FMT_NR_PARMS; break;
+	case 'g': opts.formatter = PF_FMT_GOTO_LABELS; break;
+	case 'N': opts.formatter = PF_FMT_NAME_LEN; break;
+	case 'I': opts.formatter = PF_FMT_INLINE_EXPS; break;
+	default: return false;
+	}
+	return true;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	if (parse_formatter(key))
+		return 0;
+	switch (key) {
+	case 'a': parse_addr(arg, state); break;
+	case 'A': opts.show_all = true; break;
+	case 'b': opts.expand_types = true; break;
+	case 'c': opts.class_name = arg; break;
+	case 'E': opts.externals = true; break;
+	case 'f': opts.function_name = arg; break;
+	case 'F': opts.format_path = arg; break;
+	case 'G': opts.cc_uninlined = true; break;
+	case 'H': opts.cc_inlined = true; break;
+	case 'i': opts.inline_expansions = opts.verbose = true; break;
+	case 'j': parse_jobs(arg, state); break;
+	case 'l': opts.decl_info = true; break;
+	case 'P': opts.prototypes = true; break;
+	case 't': opts.total_inline_stats = true; break;
+	case 'T': opts.variables = true; break;
+	case 'V': opts.verbose = true; break;
+	case ARG_symtab: opts.symtab_name = arg ? arg : ".symtab"; break;
+	case ARG_no_parm_names: opts.no_parm_names = true; break;
+	case ARG_compile:
+		opts.expand_types = opts.compilable = true;
+		if (arg)
+			opts.function_name = arg;
+		break;
+	case ARGP_KEY_ARGS:
+		files = state->argv + state->next;
+		nr_files = state->argc - state->next;
+		break;
+	case ARGP_KEY_END:
+		if (!nr_files && !opts.class_name && !opts.function_name) {
+			argp_state_help(state, stderr, ARGP_HELP_SEE);
+			exit(EXIT_USAGE);
+		}
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp pfunct_argp = {
+	.options = pfunct_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+};
+
+/* ---- --symtab ------------------------------------------------------------------- */
+
+static bool is_listed_function(const GElf_Sym *sym)
+{
+	return GELF_ST_TYPE(sym->st_info) == STT_FUNC && sym->st_name && sym->st_shndx != SHN_UNDEF;
+}
+
+/* The symbol table section named @name, or NULL. */
+static Elf_Scn *find_symtab(Elf *elf, const char *name, GElf_Shdr *shdr)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, shdr))
+			return NULL;
+		n = elf_strptr(elf, shstrndx, shdr->sh_name);
+		if (n && !strcmp(n, name) && shdr->sh_entsize)
+			return scn;
+	}
+	return NULL;
+}
+
+static void print_symbols(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	int nr = data ? (int)(shdr->sh_size / shdr->sh_entsize) : 0, i, n, width = 0, spacing = 0;
+	GElf_Sym sym;
+
+	for (i = 0; i < nr; i++) {
+		if (!gelf_getsym(data, i, &sym) || !is_listed_function(&sym))
+			continue;
+		n = (int)strlen(elf_strptr(elf, shdr->sh_link, sym.st_name) ?: "");
+		if (n > width)
+			width = n;
+	}
+	if (width > 32)
+		width = 32;
+	for (n = nr; n; n /= 10)
+		spacing++;
+	for (i = 0; i < nr; i++) {
+		if (!gelf_getsym(data, i, &sym) || !is_listed_function(&sym))
+			continue;
+		printf("%*d: %-*s %#llx %5u\n", spacing, i, width,
+		       elf_strptr(elf, shdr->sh_link, sym.st_name) ?: "",
+		       (unsigned long long)sym.st_value, (unsigned int)sym.st_size);
+	}
+}
+
+/* The functions of one file's symbol table, as upstream lists them. 0 or 1. */
+static int show_symtab(const char *path, const char *name)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 1;
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	Elf *elf;
+
+	if (fd < 0) {
+		pr_err("%s: %s", path, strerror(errno));
+		return 1;
+	}
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		pr_err("%s: not an ELF file", path);
+	} else if (!(scn = find_symtab(elf, name, &shdr))) {
+		pr_err("%s: no %s symbol table", path, name);
+	} else {
+		print_symbols(elf, scn, &shdr);
+		rc = 0;
+	}
+	elf_end(elf);
+	close(fd);
+	return rc;
+}
+
+int main(int argc, char *argv[])
+{
+	int i, rc = 0;
+
+	log__set_program("pfunct");
+	if (argp_parse(&pfunct_argp, argc, argv, 0, NULL, NULL))
+		return EXIT_USAGE;
+	log__set_level(LOG_WARN);
+	if (opts.symtab_name) {
+		for (i = 0; i < nr_files && !rc; i++)
+			rc = show_symtab(files[i], opts.symtab_name);
+		return rc;
+	}
+	if (opts.loader.jobs)
+		mallopt(M_ARENA_MAX, (int)online_cpus());
+	opts.cacheline_size = sysconf(_SC_LEVEL1_DCACHE_LINESIZE) > 0 ?
+			      (uint32_t)sysconf(_SC_LEVEL1_DCACHE_LINESIZE) : 64;
+	return pfunct__run(&opts, files, nr_files);
+}
