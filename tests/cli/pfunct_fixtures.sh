@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Replays ../shared/fixtures/pfunct/MANIFEST.tsv: each command, run from a
+# copy of the fixtures with our pfunct in place of "pfunct", prints upstream
+# pfunct's output byte for byte and exits with the status given. The one
+# deliberate difference (README.md): "pfunct nosuch.o" exits 1 with one
+# line on stderr naming the file, where upstream prints nothing and exits 0.
+. "$(dirname "$0")/../lib.sh"
+FIX=$SHARED/fixtures/pfunct
+PFUNCT=$(dirname "$PAHOLE")/pfunct
+[ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
+[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
+cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+bad=0 n=0
+while IFS=$'\t' read -r expected status cmd; do
+	[ "$expected" = expected_file ] && continue
+	[ "${cmd%% *}" = pfunct ] || fail "MANIFEST line not a pfunct command: $cmd"
+	read -r -a args <<<"${cmd#pfunct}"
+	n=$((n + 1))
+	"$PFUNCT" "${args[@]}" >out.txt 2>err.txt
+	rc=$?
+	if [ "$rc" -ne "$status" ]; then
+		echo "$cmd: exit $rc, want $status"; cat err.txt; bad=$((bad + 1))
+	elif ! cmp -s out.txt "$expected"; then
+		echo "$cmd: output differs from $expected (< ours, > upstream):"
+		diff out.txt "$expected" | head -20; bad=$((bad + 1))
+	fi
+	if [ "$expected" = missing.expected.txt ]; then
+		expect_error "missing file" nosuch.o -- "$PFUNCT" "${args[@]}" || bad=$((bad + 1))
+	elif [ -s err.txt ]; then
+		echo "$cmd: unexpected stderr:"; cat err.txt; bad=$((bad + 1))
+	fi
+done <"$FIX/MANIFEST.tsv"
+[ "$n" -eq 27 ] || fail "$n MANIFEST commands, want 27"
+[ "$bad" -eq 0 ] || fail "$bad of $n commands differ"
+pass "$n commands as upstream"
