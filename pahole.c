@@ -23,6 +23,7 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "log.h"
+#include "pahole_prettify.h"
 #include "pahole_print.h"
 
 #define PAHOLE_VERSION "v1.31"
@@ -88,6 +89,8 @@ static struct options {
 	char			**files;
 	int			nr_files;
 	struct print_job_opts	print;		/* the layout printing job */
+	struct prettify_opts	prettify;	/* --prettify and its options */
+	const char		*needs_prettify;	/* an option only --prettify uses */
 	uint16_t		langs[DWARF_LOADER_MAX_LANGS];	/* --lang */
 	bool			numeric_version;
 } opts = {
@@ -481,6 +484,52 @@ static uint32_t parse_uint(const char *s, const char *what, struct argp_state *s
 	return v;
 }
 
+/* The options of --prettify, which mean nothing without it. */
+static void parse_prettify_arg(int key, char *arg, struct argp_state *state)
+{
+	struct prettify_opts *p = &opts.prettify;
+
+	switch (key) {
+	case ARG_count:
+		p->count = parse_uint(arg, "--count", state);
+		opts.needs_prettify = "--count";
+		break;
+	case ARG_skip:
+		p->skip = parse_uint(arg, "--skip", state);
+		opts.needs_prettify = "--skip";
+		break;
+	case ARG_seek_bytes:
+	case ARG_size_bytes:
+		opts.needs_prettify = key == ARG_seek_bytes ? "--seek_bytes" : "--size_bytes";
+		if (!prettify__is_offset_expr(arg))
+			usage_error(state, "invalid %s '%s': expected a number or $header.MEMBER",
+				    opts.needs_prettify, arg);
+		*(key == ARG_seek_bytes ? &p->seek_bytes : &p->size_bytes) = arg;
+		break;
+	case ARG_range:
+		p->range = arg;
+		opts.needs_prettify = "--range";
+		break;
+	case ARG_header_type:
+		p->header_type = arg;
+		opts.needs_prettify = "--header_type";
+		break;
+	}
+}
+
+/* What --prettify needs, and what needs it, once every option is seen. */
+static void check_prettify(struct argp_state *state)
+{
+	const struct prettify_opts *p = &opts.prettify;
+
+	if (!p->input && opts.needs_prettify)
+		usage_error(state, "%s needs --prettify", opts.needs_prettify);
+	else if (p->input && opts.btf_encode)
+		usage_error(state, "--prettify does not go with -J");
+	else if (p->input && !opts.print.class_names && !p->header_type)
+		usage_error(state, "--prettify needs a type: -C TYPE or --header_type TYPE");
+}
+
 static void parse_lang(const char *list, struct argp_state *state)
 {
 	parse_lang_list(list, "--lang", opts.langs, &opts.loader.nr_langs, state);
@@ -580,9 +629,13 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 			exit(EXIT_ERROR);
 		}
 		break;
-	/* Pretty printing raw data and kABI prefixes: accepted, not implemented. */
+	/* kABI prefixes: accepted, not implemented. */
+	case ARG_kabi_prefix:
+		break;
+	case ARG_prettify: opts.prettify.input = arg; break;
 	case ARG_count: case ARG_skip: case ARG_seek_bytes: case ARG_size_bytes:
-	case ARG_range: case ARG_header_type: case ARG_kabi_prefix: case ARG_prettify:
+	case ARG_range: case ARG_header_type:
+		parse_prettify_arg(key, arg, state);
 		break;
 	case ARG_running_kernel_vmlinux:
 		fprintf(stderr, "pahole: couldn't find a vmlinux that matches the running kernel\n"
@@ -662,6 +715,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			parse_lang_list(getenv("PAHOLE_LANG_EXCLUDE"), "PAHOLE_LANG_EXCLUDE",
 					opts.loader.lang_exclude, &opts.loader.nr_lang_exclude,
 					state);
+		check_prettify(state);
 		break;
 	default:
 		if (parse_legacy(key) == 0)
@@ -910,6 +964,16 @@ static uint32_t default_cacheline_size(void)
 	return n > 0 ? n : 64;
 }
 
+static int run_prettify(void)
+{
+	struct print_job_opts *po = &opts.print;
+
+	po->btf_base = opts.btf_base;
+	po->verbose = opts.verbose;
+	po->loader = &opts.loader;
+	return prettify__run(&opts.prettify, po, opts.files, opts.nr_files);
+}
+
 static int run_print(void)
 {
 	struct print_job_opts *po = &opts.print;
@@ -941,6 +1005,8 @@ int main(int argc, char *argv[])
 		printf("%s\n", PAHOLE_NUMERIC_VERSION);
 		return 0;
 	}
+	if (opts.prettify.input)
+		return run_prettify();
 	if (!opts.btf_encode)
 		return run_print();
 	if (!opts.nr_files) {

@@ -72,6 +72,8 @@ struct print_job {
 	bool				stop;
 	struct btf			*base;
 	uint32_t			nr_cus;
+	print_job_cu_fn			consume;	/* print_job__load(): takes the CUs */
+	void				*consume_ctx;
 };
 
 enum { STOP_LOADING = -ECANCELED };
@@ -705,6 +707,16 @@ static int keep_cu(struct print_job *j, struct job_cu *jc)
 	return 0;
 }
 
+/* print_job__load(): the CU goes to the consumer, which may stop loading. */
+static int consume_cu(struct print_job *j, struct cu *cu)
+{
+	int ret = j->consume(cu, j->consume_ctx);
+
+	if (ret > 0)
+		j->stop = true;
+	return ret < 0 ? ret : j->stop ? STOP_LOADING : 0;
+}
+
 static int handle_cu(struct cu *cu, void *ctx)
 {
 	struct print_job *j = ctx;
@@ -718,6 +730,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 		cu__free(cu);
 		return j->stop ? STOP_LOADING : 0;
 	}
+	if (j->consume)
+		return consume_cu(j, cu);
 	jc = job_cu_new(j, cu);
 	if (!jc)
 		return -ENOMEM;
@@ -1030,8 +1044,8 @@ static int load_dwarf_file(struct print_job *j, struct dwarf_file *df)
 	lo.for_printing = true;
 	lo.decl_info = j->opts->decl_info;
 	err = dwarf_loader__load(df, &lo, handle_cu, j);
-	/* Names of kept CUs point into the file's DWARF. */
-	if (j->nr_kept != kept && !keep_file(j, df))
+	/* Names of kept CUs point into the file's DWARF; a consumer may keep any. */
+	if ((j->nr_kept != kept || j->consume) && !keep_file(j, df))
 		return err;
 	dwarf_file__free(df);
 	return err;
@@ -1177,7 +1191,7 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 			break;
 		if (!err)
 			continue;
-		if (!j->nr_names && !o->contains && !o->find_pointers_to) {
+		if (!j->nr_names && !o->contains && !o->find_pointers_to && !j->consume) {
 			if (!access(files[0], R_OK)) {
 				if (err == -ENODATA || err == -EOPNOTSUPP)
 					pr_err("file '%s' has no %s type information.", files[0],
@@ -1230,6 +1244,19 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 	}
 out:
 	fflush(stdout);
+	job_release(&j);
+	return status;
+}
+
+int print_job__load(const struct print_job_opts *opts, char **files, int nr_files,
+		    print_job_cu_fn fn, void *ctx)
+{
+	struct print_job j = { .opts = opts, .consume = fn, .consume_ctx = ctx };
+	bool retry;
+	int status = 1;
+
+	if (!open_base(&j, nr_files ? files[0] : NULL))
+		status = load_files(&j, files, nr_files, &retry);
 	job_release(&j);
 	return status;
 }

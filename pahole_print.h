@@ -56,4 +56,18 @@ struct print_job_opts {
  */
 int print_job__run(const struct print_job_opts *opts, char **files, int nr_files);
 
+/* Takes a loaded CU (owned from then on): 0 goes on, 1 stops loading, -errno fails. */
+typedef int (*print_job_cu_fn)(struct cu *cu, void *ctx);
+
+/*
+ * Loads @files as print_job__run() does (-F, --btf_base, archives, the
+ * running kernel when there is none; -X and --lang drop CUs) and hands
+ * each CU, in CU order, to @fn instead of printing it. The input files
+ * stay open until it returns: CUs @fn keeps may be read until then, and
+ * only freed afterwards. Returns 0, or 1 after printing why (an error
+ * @fn returned was reported by it).
+ */
+int print_job__load(const struct print_job_opts *opts, char **files, int nr_files,
+		    print_job_cu_fn fn, void *ctx);
+
 #endif
