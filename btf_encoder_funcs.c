@@ -43,6 +43,7 @@ struct func_state {
 	uint32_t	first_annot, nr_annots;	/* in func_table.annots */
 	bool		optimized_parms, unexpected_reg, inconsistent, uncertain_parm_loc;
 	bool		reordered_parm, signature_changed, optimized_symbol;
+	const char	*dot_name;		/* the group's suffixed symbol at addr, or NULL */
 };
 
 enum skip_reason {
@@ -117,6 +118,17 @@ static bool is_optimized_symbol(const struct elf_func_group *g, uint64_t addr)
 		if (g->syms[i].addr == addr && g->syms[i].is_clone)
 			return true;
 	return false;
+}
+
+/* The name of the symbol of @g at @addr that has a suffix (foo.isra.0), or NULL. */
+static const char *dotted_symbol(const struct elf_func_group *g, uint64_t addr)
+{
+	uint32_t i;
+
+	for (i = 0; addr && i < g->nr_syms; i++)
+		if (g->syms[i].addr == addr && strchr(g->syms[i].name, '.'))
+			return g->syms[i].name;
+	return NULL;
 }
 
 static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
@@ -201,6 +213,7 @@ static int save_function(struct func_table *ft, struct btf *btf, const struct fu
 		.uncertain_parm_loc = f->uncertain_parm_loc, .reordered_parm = f->reordered_parm,
 		.signature_changed = f->signature_changed,
 		.optimized_symbol = is_optimized_symbol(g, f->low_pc),
+		.dot_name = ft->opts.true_signature ? dotted_symbol(g, f->low_pc) : NULL,
 	};
 
 	/*
@@ -434,17 +447,22 @@ static void combine(const struct func_table *ft, const struct btf *btf,
 	a->reordered_parm = b->reordered_parm = reordered;
 }
 
-/* Optimized-out parameters matter when the code runs with another signature. */
-static bool skip_optimized(const struct func_state *s)
+/*
+ * Optimized-out parameters matter when the code runs with another
+ * signature, unless that one is what is encoded (true_signature).
+ */
+static bool skip_optimized(const struct func_table *ft, const struct func_state *s)
 {
-	return s->optimized_parms && (s->signature_changed || s->optimized_symbol);
+	return !ft->opts.true_signature && s->optimized_parms &&
+	       (s->signature_changed || s->optimized_symbol);
 }
 
 /*
  * The definition the linker kept (its address is a symbol's), preferring
  * one that is not skipped for optimized parameters; else the first.
  */
-static struct func_state *canonical_state(struct func_state *states, uint32_t n)
+static struct func_state *canonical_state(const struct func_table *ft,
+					  struct func_state *states, uint32_t n)
 {
 	const struct elf_func_group *g = states[0].group;
 	struct func_state *first = NULL;
@@ -458,7 +476,7 @@ static struct func_state *canonical_state(struct func_state *states, uint32_t n)
 				continue;
 			if (!first)
 				first = &states[i];
-			if (!skip_optimized(&states[i]))
+			if (!skip_optimized(ft, &states[i]))
 				return &states[i];
 		}
 	return first ? first : states;
@@ -478,7 +496,7 @@ static enum skip_reason skip_reason(const struct func_table *ft, const struct fu
 		r = SKIP_UNCERTAIN_LOC;
 	if (s->reordered_parm)
 		r = SKIP_REORDERED;
-	if (skip_optimized(canonical))
+	if (skip_optimized(ft, canonical))
 		r = SKIP_OPTIMIZED;
 	if (s->group->is_ambiguous)
 		r = SKIP_AMBIGUOUS;
@@ -547,15 +565,19 @@ static int emit_annots(const struct func_table *ft, struct btf *btf,
 	return 0;
 }
 
-/* FUNC_PROTO, FUNC (always static linkage, as upstream), decl tags, kfunc tags. */
-static int emit_function(struct func_table *ft, struct btf *btf, const struct func_state *s)
+/*
+ * FUNC_PROTO, FUNC @name (always static linkage, as upstream), decl tags,
+ * kfunc tags.
+ */
+static int emit_function(struct func_table *ft, struct btf *btf, const struct func_state *s,
+			 const char *name)
 {
 	const struct elf_func_group *g = s->group;
 	int proto = emit_proto(ft, btf, s), fn, err;
 
 	if (proto < 0)
 		return proto;
-	fn = btf__add_func(btf, g->name, BTF_FUNC_STATIC, proto);
+	fn = btf__add_func(btf, name, BTF_FUNC_STATIC, proto);
 	if (fn < 0)
 		return fn;
 	err = emit_annots(ft, btf, s, fn);
@@ -578,6 +600,36 @@ static void report(const struct func_table *ft, const char *path)
 				skip_reasons[r]);
 }
 
+/*
+ * true_signature: the first state at the address of a suffixed symbol of
+ * its group (a clone, such as foo.constprop.0) whose own parameters are
+ * where the ABI puts them is encoded under that symbol's name, with the
+ * parameters it kept.
+ */
+static const struct func_state *dotted_state(const struct func_state *states, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (states[i].dot_name && !states[i].unexpected_reg &&
+		    !states[i].uncertain_parm_loc)
+			return &states[i];
+	return NULL;
+}
+
+static int emit_one(struct func_table *ft, struct btf *btf, const struct func_state *s,
+		    const char *name, const char *path)
+{
+	int err = emit_function(ft, btf, s, name);
+
+	if (err) {
+		pr_err("%s: function '%s' cannot be encoded: %s", path, name, strerror(-err));
+		return err;
+	}
+	ft->nr_emitted++;
+	return 0;
+}
+
 int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 {
 	uint32_t i, j;
@@ -587,11 +639,22 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 		qsort(ft->states, ft->nr_states, sizeof(*ft->states), cmp_state);
 	for (i = 0; i < ft->nr_states; i = j) {
 		struct func_state *s = &ft->states[i], *canonical;
+		const struct func_state *dotted;
 		enum skip_reason r;
 
 		for (j = i + 1; j < ft->nr_states && ft->states[j].group == s->group; j++)
+			;
+		/* A clone's own doubts, not those the others share with it. */
+		dotted = ft->opts.true_signature ? dotted_state(s, j - i) : NULL;
+		for (j = i + 1; j < ft->nr_states && ft->states[j].group == s->group; j++)
 			combine(ft, btf, s, &ft->states[j]);
-		canonical = canonical_state(s, j - i);
+		if (dotted) {
+			err = emit_one(ft, btf, dotted, dotted->dot_name, path);
+			if (err)
+				return err;
+			continue;
+		}
+		canonical = canonical_state(ft, s, j - i);
 		r = skip_reason(ft, s, canonical);
 		if (r) {
 			ft->nr_skipped[r]++;
@@ -600,13 +663,9 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 				 "inconsistet prototype" : skip_reasons[r]);
 			continue;
 		}
-		err = emit_function(ft, btf, canonical);
-		if (err) {
-			pr_err("%s: function '%s' cannot be encoded: %s", path, s->group->name,
-			       strerror(-err));
+		err = emit_one(ft, btf, canonical, s->group->name, path);
+		if (err)
 			return err;
-		}
-		ft->nr_emitted++;
 	}
 	report(ft, path);
 	return 0;

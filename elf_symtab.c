@@ -143,6 +143,7 @@ static int read_syms(struct elf_symtab *st, Elf *elf, Elf_Scn *scn, GElf_Shdr *s
 
 struct func_entry {
 	const char	*cut;		/* in st->group_names */
+	const char	*name;		/* the whole name: cut, or after it in st->group_names */
 	uint64_t	key;		/* name_key(cut) */
 	uint32_t	order;		/* position in .symtab order */
 	uint64_t	addr;
@@ -192,7 +193,10 @@ static bool group_is_ambiguous(const struct elf_func_group *g)
 	return false;
 }
 
-/* Copies the cut names of the function symbols into one buffer. */
+/*
+ * Copies the cut names of the function symbols into one buffer, each
+ * followed by the whole name when that has a suffix.
+ */
 static int collect_funcs(struct elf_symtab *st, struct func_entry **ret, uint32_t *nr_ret)
 {
 	struct func_entry *entries = calloc(st->nr_syms + 1, sizeof(*entries));
@@ -203,7 +207,8 @@ static int collect_funcs(struct elf_symtab *st, struct func_entry **ret, uint32_
 		return -ENOMEM;
 	for (i = 0; i < st->nr_syms; i++)
 		if (st->syms[i].type == STT_FUNC)
-			total += strcspn(st->syms[i].name, ".") + 1;
+			total += strcspn(st->syms[i].name, ".") + 1 +
+				 (strchr(st->syms[i].name, '.') ? strlen(st->syms[i].name) + 1 : 0);
 	st->group_names = malloc(total);
 	if (!st->group_names) {
 		free(entries);
@@ -219,11 +224,16 @@ static int collect_funcs(struct elf_symtab *st, struct func_entry **ret, uint32_
 		st->group_names[used + len] = '\0';
 		entries[n++] = (struct func_entry){
 			.cut = st->group_names + used, .key = name_key(st->group_names + used),
+			.name = st->group_names + used,
 			.order = i, .addr = st->syms[i].addr,
 			.is_clone = suffix_has(name + len, ".constprop") ||
 				    suffix_has(name + len, ".isra"),
 		};
 		used += len + 1;
+		if (name[len]) {
+			entries[n - 1].name = strcpy(st->group_names + used, name);
+			used += strlen(name) + 1;
+		}
 	}
 	*ret = entries;
 	*nr_ret = n;
@@ -250,7 +260,8 @@ static int build_func_groups(struct elf_symtab *st)
 	for (i = 0; i < n; i++) {
 		struct elf_func_group *g = st->nr_groups ? &st->groups[st->nr_groups - 1] : NULL;
 
-		st->func_syms[i] = (struct elf_func_sym){ .addr = entries[i].addr,
+		st->func_syms[i] = (struct elf_func_sym){ .name = entries[i].name,
+							  .addr = entries[i].addr,
 							  .is_clone = entries[i].is_clone };
 		if (!g || strcmp(g->name, entries[i].cut)) {
 			st->group_keys[st->nr_groups] = entries[i].key;

@@ -25,6 +25,7 @@ struct elf_sym {
 
 /* One STT_FUNC symbol of a function group. */
 struct elf_func_sym {
+	const char	*name;		/* owned by the table: the whole name */
 	uint64_t	addr;		/* st_value: section-relative in ET_REL files */
 	bool		is_clone;	/* ".isra" or ".constprop" after the first '.' */
 };
