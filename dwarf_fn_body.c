@@ -7,8 +7,8 @@
  * dwarf_loader_opts.fn_bodies asks; the BTF encoder never does.
  *
  * The walk records what each item refers to by DIE key; once the CU's walk
- * and resolution are done, variables take their abstract origin's name,
- * type and line, and inline expansions the index of the function they
+ * and resolution are done, variables and labels take their abstract
+ * origin's name, type and line, and inline expansions the index of the function they
  * expand (dwarf_fn_body__resolve()).
  */
 #include <errno.h>
@@ -27,7 +27,7 @@ struct body_origin {
 	uint64_t	origin_off;
 };
 
-/* A body variable, by its DIE key, for the origins of concrete instances. */
+/* A body variable or label, by its DIE key, for the origins of concrete instances. */
 struct body_var {
 	uint64_t	key;
 	struct fn_item	*item;		/* arena */
@@ -47,7 +47,7 @@ struct fn_body_loader {
 	uint32_t		nr_stack, stack_cap;
 	struct body_origin	*origins;	/* items waiting for their origin */
 	uint32_t		nr_origins, origins_cap;
-	struct body_var		*vars;		/* every body variable of the CU */
+	struct body_var		*vars;		/* every body variable and label of the CU */
 	uint32_t		nr_vars, vars_cap;
 };
 
@@ -202,8 +202,9 @@ static int walk_expansion(struct cu_loader *l, struct die *die, struct lexblock 
 			err = add_item(l, &child, FN_ITEM_LABEL, b);
 			break;
 		case DW_TAG_inlined_subroutine:
-			err = add_item(l, &child, FN_ITEM_INLINE, b) ?:
-			      walk_expansion(l, &child, b, depth + 1);
+			/* What it expands inside comes first, as upstream lists them. */
+			err = walk_expansion(l, &child, b, depth + 1) ?:
+			      add_item(l, &child, FN_ITEM_INLINE, b);
 			break;
 		}
 	}
@@ -215,7 +216,7 @@ static int register_refs(struct cu_loader *l, struct pending_item *pi, struct fn
 	struct fn_body_loader *bl = l->bodies;
 	int err = 0;
 
-	if (item->kind == FN_ITEM_VARIABLE) {
+	if (item->kind == FN_ITEM_VARIABLE || item->kind == FN_ITEM_LABEL) {
 		if (pi->type_off != NO_TYPE)
 			err = cu_loader__add_ref(l, &item->type, 0, pi->type_off);
 		err = err ?: dw_ensure_cap(&bl->vars, &bl->vars_cap, sizeof(*bl->vars),
@@ -224,7 +225,7 @@ static int register_refs(struct cu_loader *l, struct pending_item *pi, struct fn
 			return err;
 		bl->vars[bl->nr_vars++] = (struct body_var){ .key = pi->key, .item = item };
 	}
-	if (!pi->has_origin || (item->kind != FN_ITEM_VARIABLE && item->kind != FN_ITEM_INLINE))
+	if (!pi->has_origin || item->kind == FN_ITEM_BLOCK)
 		return 0;
 	err = dw_ensure_cap(&bl->origins, &bl->origins_cap, sizeof(*bl->origins),
 			    bl->nr_origins + 1);
@@ -271,8 +272,9 @@ static int walk_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 			err = add_item(l, &child, FN_ITEM_LABEL, b);
 			break;
 		case DW_TAG_inlined_subroutine:
-			err = add_item(l, &child, FN_ITEM_INLINE, b) ?:
-			      walk_expansion(l, &child, b, depth + 1);
+			/* What it expands inside comes first, as upstream lists them. */
+			err = walk_expansion(l, &child, b, depth + 1) ?:
+			      add_item(l, &child, FN_ITEM_INLINE, b);
 			break;
 		case DW_TAG_lexical_block:
 			err = add_block(l, &child, b, depth);

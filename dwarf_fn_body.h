@@ -18,9 +18,9 @@
 int dwarf_fn_body__load(struct cu_loader *l, struct die *die, const struct die_attrs *a,
 			struct function *f);
 /*
- * After the CU's functions are resolved: variables of concrete instances
- * take their origin's name, type and line; inline expansions the index of
- * the function they expand. 0 or -ENOMEM.
+ * After the CU's functions are resolved: variables and labels of concrete
+ * instances take their origin's name, type and line; inline expansions the
+ * index of the function they expand. 0 or -ENOMEM.
  */
 int dwarf_fn_body__resolve(struct cu_loader *l);
 /* Frees what loading bodies kept in @l. */
