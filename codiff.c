@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * codiff: the differences between two builds of a program, an object or a
+ * kernel: its structs and functions, from DWARF or BTF. Options, loading
+ * both files, exit status; the comparison is codiff_diff.c.
+ */
+#define _GNU_SOURCE
+#include <argp.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <malloc.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/btf.h>
+
+#include "btf_loader.h"
+#include "codiff_diff.h"
+#include "dwarf_loader.h"
+#include "log.h"
+
+enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
+enum { ARG_btf_base = 300 };
+
+/* A format named by -F. */
+enum format { FMT_DWARF, FMT_BTF, FMT__MAX };
+
+/* The options; written only while argp parses them. */
+static struct {
+	struct codiff_opts	diff;
+	enum format		formats[FMT__MAX * 4];	/* -F, in order */
+	unsigned int		nr_formats;		/* 0: dwarf, btf */
+	const char		*format_path;		/* -F as given */
+	const char		*btf_base;
+	unsigned int		jobs;
+	char			**files;
+	int			nr_files;
+} opts;
+
+/* One side: its CUs, and the DWARF file their names point into. */
+struct side {
+	struct codiff_input	in;
+	uint32_t		cap;
+	struct dwarf_file	*df;
+};
+
+const char *argp_program_version = "v1.31";
+
+static const struct argp_option codiff_options[] = {
+	{ "structs", 's', NULL, 0, "show struct diffs", 0 },
+	{ "functions", 'f', NULL, 0, "show function diffs", 0 },
+	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	{ "terse_type_changes", 't', NULL, 0, "show terse type changes", 0 },
+	{ "verbose", 'V', NULL, 0, "show diffs details", 0 },
+	{ "quiet", 'q', NULL, 0, "Show only differences, no difference? No output", 0 },
+	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
+	  "CPUs)", 0 },
+	{ "btf_base", ARG_btf_base, "PATH", 0, "Path to the base BTF file", 0 },
+	{ 0 }
+};
+
+static unsigned int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned int)n : 1;
+}
+
+static void parse_jobs(const char *arg, struct argp_state *state)
+{
+	unsigned long v;
+	char *end;
+
+	if (!arg) {
+		opts.jobs = online_cpus();
+		return;
+	}
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-' || *arg == '+' || !v || v > MAX_JOBS)
+		argp_failure(state, EXIT_USAGE, 0,
+			     "invalid number of jobs '%s': expected a number from 1 to %u",
+			     arg, MAX_JOBS);
+	opts.jobs = (unsigned int)v;
+}
+
+/* -F dwarf,btf: the formats to try, in order. */
+static void parse_formats(const char *list, struct argp_state *state)
+{
+	while (*list) {
+		size_t len = strcspn(list, ",");
+
+		if (opts.nr_formats == sizeof(opts.formats) / sizeof(opts.formats[0]))
+			argp_failure(state, EXIT_USAGE, 0, "too many formats in '%s'", list);
+		if (len == 5 && !strncmp(list, "dwarf", 5))
+			opts.formats[opts.nr_formats++] = FMT_DWARF;
+		else if (len == 3 && !strncmp(list, "btf", 3))
+			opts.formats[opts.nr_formats++] = FMT_BTF;
+		else
+			argp_failure(state, EXIT_USAGE, 0, "unknown format '%.*s': expected dwarf or btf",
+				     (int)len, list);
+		list += len + (list[len] == ',');
+	}
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 's': opts.diff.structs = true; break;
+	case 'f': opts.diff.functions = true; break;
+	case 't': opts.diff.terse = true; break;
+	case 'V': opts.diff.verbose = true; break;
+	case 'q': opts.diff.quiet = true; break;
+	case 'F': opts.format_path = arg; parse_formats(arg, state); break;
+	case 'j': parse_jobs(arg, state); break;
+	case ARG_btf_base: opts.btf_base = arg; break;
+	case ARGP_KEY_ARGS:
+		opts.files = state->argv + state->next;
+		opts.nr_files = state->argc - state->next;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp codiff_argp = {
+	.options = codiff_options,
+	.parser = parse_opt,
+	.args_doc = "OLD_FILE NEW_FILE",
+	.doc = "codiff: the differences between two builds, from DWARF or BTF",
+};
+
+/* ---- loading -------------------------------------------------------------------------- */
+
+/* An ELF section named @name, in a file with DWARF or .BTF. */
+static bool elf_has_section(Elf *elf, const char *const *names)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return false;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		for (const char *const *n = names; name && *n; n++)
+			if (!strcmp(name, *n))
+				return true;
+	}
+	return false;
+}
+
+/* Whether @path is an ELF file with DWARF sections. */
+static bool has_dwarf(const char *path)
+{
+	static const char *const names[] = {
+		".debug_info", ".zdebug_info", ".debug_info.dwo", NULL,
+	};
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool found;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	found = elf && elf_has_section(elf, names);
+	elf_end(elf);
+	close(fd);
+	return found;
+}
+
+static int keep_cu(struct cu *cu, void *arg)
+{
+	struct side *s = arg;
+	int err = dw_ensure_cap(&s->in.cus, &s->cap, sizeof(*s->in.cus), s->in.nr_cus + 1);
+
+	if (err) {
+		cu__free(cu);
+		pr_err("%s: out of memory", s->in.path);
+		return err;
+	}
+	s->in.cus[s->in.nr_cus++] = cu;
+	return 0;
+}
+
+static int load_dwarf(struct side *s)
+{
+	struct dwarf_loader_opts lo = {
+		.jobs = opts.jobs, .for_printing = true, .fn_bodies = true,
+	};
+	int err = dwarf_file__open(s->in.path, &s->df);
+
+	return err ?: dwarf_loader__load(s->df, &lo, keep_cu, s);
+}
+
+/*
+ * libbpf explains why a file is no BTF in lines of its own: only ours is
+ * shown then (load_side()'s), as for any other format a file lacks.
+ */
+static int load_btf(struct side *s, const struct btf *base)
+{
+	const struct btf_loader_opts bo = { .cacheline_size = 64 };
+	struct log_buf libbpf_log = { 0 };
+	struct cu *cu;
+	int err;
+
+	log__capture(&libbpf_log);
+	err = btf_loader__load(s->in.path, base, &bo, &cu);
+	log__capture(NULL);
+	if (err == -ENODATA)
+		log_buf__release(&libbpf_log);
+	else
+		log_buf__flush(&libbpf_log);
+	if (err)
+		return err;
+	s->in.is_btf = true;
+	return keep_cu(cu, s);
+}
+
+/*
+ * The first format of -F (default: DWARF, then BTF) that @s's file has.
+ * Returns 0 or -errno, reported.
+ */
+static int load_side(struct side *s, const struct btf *base)
+{
+	static const enum format defaults[] = { FMT_DWARF, FMT_BTF };
+	static const enum format btf_only[] = { FMT_BTF };
+	const enum format *formats = opts.nr_formats ? opts.formats : base ? btf_only : defaults;
+	unsigned int n = opts.nr_formats ? opts.nr_formats : base ? 1 : 2, i;
+	int err = -ENODATA;
+
+	for (i = 0; i < n && err == -ENODATA; i++) {
+		if (formats[i] == FMT_DWARF)
+			err = has_dwarf(s->in.path) ? load_dwarf(s) : -ENODATA;
+		else
+			err = load_btf(s, base);
+	}
+	if (err == -ENODATA)
+		pr_err("file '%s' has no %s type information.", s->in.path,
+		       opts.format_path ? opts.format_path : "supported");
+	return err;
+}
+
+/* Loads @path; a character device (/dev/null) is a side without CUs, as upstream. */
+static int open_side(struct side *s, const char *path, const struct btf *base)
+{
+	struct stat st;
+
+	s->in.path = path;
+	if (stat(path, &st)) {
+		fprintf(stderr, "codiff: %s (%s)\n", strerror(errno), path);
+		return -errno;
+	}
+	return S_ISCHR(st.st_mode) ? 0 : load_side(s, base);
+}
+
+static void side_release(struct side *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->in.nr_cus; i++)
+		cu__free(s->in.cus[i]);
+	free(s->in.cus);
+	dwarf_file__free(s->df);
+}
+
+static int run(void)
+{
+	struct side old = { 0 }, new = { 0 };
+	struct btf *base = NULL;
+	int err = btf_loader__open_base(opts.btf_base, &base) ?:
+		  open_side(&old, opts.files[0], base) ?: open_side(&new, opts.files[1], base);
+
+	if (!err) {
+		err = codiff__run(&old.in, &new.in, &opts.diff, stdout);
+		if (err)
+			pr_err("out of memory");
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		pr_err("error writing the output: %s", strerror(errno));
+		err = -EIO;
+	}
+	side_release(&old);
+	side_release(&new);
+	btf__free(base);
+	return err ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char *argv[])
+{
+	argp_err_exit_status = EXIT_USAGE;
+	log__set_program("codiff");
+	log__hook_libbpf();
+	if (argp_parse(&codiff_argp, argc, argv, 0, NULL, NULL))
+		return EXIT_USAGE;
+	if (opts.nr_files != 2) {
+		argp_help(&codiff_argp, stderr, ARGP_HELP_SEE, program_invocation_short_name);
+		return EXIT_FAILURE;
+	}
+	if (opts.jobs)
+		mallopt(M_ARENA_MAX, (int)online_cpus());
+	return run();
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Replays ../shared/fixtures/codiff/MANIFEST.tsv (upstream codiff's output on
+# two versions of one C file, from gcc DWARF 5 and 4 and from clang): each
+# command, from a copy of the directory with our codiff in place of the
+# leading "codiff", must give the expected file byte for byte, the exit
+# status given and, where NAME.stderr.txt exists, that stderr (else none).
+. "$(dirname "$0")/../lib.sh"
+CODIFF=$(dirname "$PAHOLE")/codiff
+FIX=$SHARED/fixtures/codiff
+[ -x "$CODIFF" ] || fail "no $CODIFF"
+[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
+cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+nr=0 bad=0
+while IFS=$'\t' read -r expected status cmd; do
+	[ "$expected" = expected_file ] && continue
+	nr=$((nr + 1))
+	args=${cmd#codiff}
+	[ "$args" != "$cmd" ] || fail "$expected: the command does not start with codiff"
+	# shellcheck disable=SC2086 # the manifest's arguments are word-split on purpose
+	"$CODIFF" $args >out.txt 2>err.txt
+	rc=$?
+	why=
+	[ "$rc" = "$status" ] || why=" exit $rc, want $status"
+	errf=${expected%.expected.txt}.stderr.txt
+	if [ -f "$errf" ]; then
+		cmp -s err.txt "$errf" || why="$why; stderr differs"
+	elif [ -s err.txt ]; then
+		why="$why; unexpected stderr: $(head -n 1 err.txt)"
+	fi
+	if ! cmp -s out.txt "$expected"; then
+		why="$why; stdout differs"
+		[ -n "${VERBOSE:-}" ] && diff "$expected" out.txt | head -20
+	fi
+	if [ -n "$why" ]; then
+		bad=$((bad + 1))
+		echo "FAIL $expected ($cmd):$why"
+	fi
+done < MANIFEST.tsv
+[ "$nr" -eq 16 ] || fail "the manifest has $nr commands, expected 16"
+[ "$bad" -eq 0 ] || fail "$bad of $nr codiff fixture outputs differ"
+pass "$nr codiff fixture outputs identical, exit status and stderr too"
