@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# codiff on BTF: the BTF our pahole encodes of the codiff fixture objects
+# (raw files, .BTF sections, split BTF over a base) gives, after its header
+# line (the old file's name), the struct lines of upstream's codiff on their
+# DWARF (../shared/fixtures/codiff) for -s, -s -V and -t; the function part
+# lists the functions removed and the prototype changed, as man/codiff.1
+# defines its lines; a file against itself prints nothing; errors are one
+# line naming the file.
+. "$(dirname "$0")/../lib.sh"
+CODIFF=$(dirname "$PAHOLE")/codiff
+FIX=$SHARED/fixtures/codiff
+[ -x "$CODIFF" ] || fail "no $CODIFF"
+[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
+command -v gcc >/dev/null || skip "no gcc"
+cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+bad=0
+# same WHAT WANT GOT: the two files must be identical.
+same() {
+	if ! cmp -s "$2" "$3"; then
+		echo "$1: differs (< want, > ours):"; diff "$2" "$3" | head -20; bad=1
+	fi
+}
+# body FILE: FILE without its first line (the header).
+body() { tail -n +2 "$1"; }
+
+for f in old new; do
+	"$PAHOLE" -J --btf_encode_detached=$f.btf $f.o || fail "encoding $f.o"
+	cp $f.o ${f}_elf.o && "$PAHOLE" -J ${f}_elf.o || fail "encoding ${f}_elf.o in place"
+done
+printf 'struct base_only { int a; };\nint base_fn(struct base_only *b) { return b->a; }\n' >base.c
+gcc -g -c base.c -o base.o && "$PAHOLE" -J --btf_encode_detached=base.btf base.o ||
+	fail "encoding the base"
+for f in old new; do
+	"$PAHOLE" -J --btf_base=base.btf --btf_encode_detached=$f.split $f.o ||
+		fail "encoding $f.o split over base.btf"
+done
+
+# The struct lines, against upstream's on DWARF.
+for t in "s:-s" "sV:-s -V" "t:-t"; do
+	name=${t%%:*} args=${t#*:}
+	# shellcheck disable=SC2086 # word-split on purpose
+	for run in "old.btf:$args old.btf new.btf" "old_elf.o:-F btf $args old_elf.o new_elf.o" \
+		   "old.split:--btf_base=base.btf $args old.split new.split"; do
+		header=${run%%:*} cmd=${run#*:}
+		"$CODIFF" $cmd >out.txt 2>err.txt || { echo "codiff $cmd: exit $?"; bad=1; }
+		[ -s err.txt ] && { echo "codiff $cmd: stderr: $(head -n 1 err.txt)"; bad=1; }
+		[ "$(head -n 1 out.txt)" = "$header:" ] ||
+			{ echo "codiff $cmd: header '$(head -n 1 out.txt)', want '$header:'"; bad=1; }
+		same "codiff $cmd" <(body "$name.expected.txt") <(body out.txt)
+	done
+done
+
+# Without -F, an ELF file with DWARF and .BTF is read as DWARF.
+"$CODIFF" -s old_elf.o new_elf.o >out.txt 2>err.txt || { echo "DWARF first: exit $?"; bad=1; }
+same "codiff -s old_elf.o new_elf.o (DWARF)" s.expected.txt out.txt
+
+# The function part: removed ones and changed prototypes, in any order.
+want_fns() {
+	if [ "$1" = -V ]; then
+		printf '%s\n' "cache_hits | prototype: long int ()(struct cache * c, int reset) -> long int ()(struct cache * c, int reset, int scale)" \
+			"helper | removed: int ()(struct gone * g)" \
+			"removed_fn | removed: int ()(int a, int b)" \
+			"uses_gone | removed: int ()(struct gone * g)"
+	else
+		printf '%s\n' "cache_hits | prototype changed" "helper | removed" \
+			"removed_fn | removed" "uses_gone | removed"
+	fi
+}
+for v in "" -V; do
+	# shellcheck disable=SC2086 # an empty $v is no argument
+	"$CODIFF" -f $v old.btf new.btf >out.txt 2>err.txt || { echo "-f $v: exit $?"; bad=1; }
+	[ "$(head -n 1 out.txt)" = "old.btf:" ] || { echo "-f $v: no header"; bad=1; }
+	[ "$(tail -n 1 out.txt)" = " 4 functions changed" ] ||
+		{ echo "-f $v: last line '$(tail -n 1 out.txt)'"; bad=1; }
+	# The name column is as wide as the longest change of the CU, structs
+	# included ("struct packet", 13 characters), as upstream's.
+	grep -vE '^(old\.btf:| 4 functions changed)$' out.txt >lines.txt
+	awk 'substr($0, 1, 2) != "  " || substr($0, 16, 3) != " | "' lines.txt | grep -q . &&
+		{ echo "-f $v: a line is not '  NAME<padded to 13> | ...'"; bad=1; }
+	same "codiff -f $v old.btf new.btf" <(want_fns "$v" | LC_ALL=C sort) \
+		<(sed -E 's/^  ([a-z_]+) +\|/\1 |/' lines.txt | LC_ALL=C sort)
+done
+
+# A build against itself: nothing.
+for a in "old.btf old.btf" "-V new.btf new.btf" "--btf_base=base.btf -V new.split new.split" \
+	 "-V -F btf new_elf.o new_elf.o"; do
+	# shellcheck disable=SC2086 # word-split on purpose
+	"$CODIFF" $a >out.txt 2>&1 || { echo "codiff $a: exit $?"; bad=1; }
+	[ -s out.txt ] && { echo "codiff $a printed: $(head -n 1 out.txt)"; bad=1; }
+done
+
+# Errors: one line naming the file, exit 1; a bad option: 64.
+head -c 100 /dev/urandom >junk.btf
+expect_error "not BTF" junk.btf -- "$CODIFF" -F btf old.btf junk.btf || bad=1
+expect_error "no such file" nosuch.btf -- "$CODIFF" old.btf nosuch.btf || bad=1
+expect_error "bad base" nosuch.base -- "$CODIFF" --btf_base=nosuch.base old.split new.split || bad=1
+expect_error "no DWARF with -F dwarf" old.btf -- "$CODIFF" -F dwarf old.btf new.btf || bad=1
+"$CODIFF" -F nosuch old.btf new.btf >/dev/null 2>&1
+rc=$?
+[ $rc -eq 64 ] || { echo "-F nosuch: exit $rc, want 64"; bad=1; }
+[ $bad -eq 0 ] || fail "codiff on BTF differs"
+pass "codiff on raw, in-ELF and split BTF: upstream's struct lines, the function lines, silent on itself"
