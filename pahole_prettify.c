@@ -74,6 +74,8 @@ struct prettify {
 	uint8_t				*header;	/* owned: the header's bytes, once read */
 	uint64_t			header_size;
 	bool				done;		/* printed (or failed): stop loading */
+	bool				header_alone;	/* --header without -C */
+	uint32_t			nr_printed;	/* records */
 	int				err;
 };
 
@@ -1152,6 +1154,7 @@ static int record_print(struct prettify *pp, struct pp_records *r, uint64_t offs
 	}
 	print_value(&o, id, real);
 	fputs(",\n", stdout);
+	pp->nr_printed++;
 	return 0;
 }
 
@@ -1343,6 +1346,7 @@ int prettify__run(const struct prettify_opts *opts, const struct print_job_opts 
 		classes = pp.header_type;
 		pp.header_type = NULL;
 		pp.count = 1;
+		pp.header_alone = true;
 	}
 	if (!classes) {
 		pr_err("--prettify needs a type: -C TYPE or --header_type TYPE");
@@ -1353,6 +1357,10 @@ int prettify__run(const struct prettify_opts *opts, const struct print_job_opts 
 	status = print_job__load(print, files, nr_files, prettify_cu, &pp);
 	if (!status && !pp.done)
 		prettify_report_missing(&pp);
+	if (!status && pp.done && !pp.err && pp.header_alone && !pp.nr_printed) {
+		pr_err("%s: --header (%s) type couldn't be read", pp.in_name, classes);
+		pp.err = -EINVAL;
+	}
 	if (!status && (!pp.done || pp.err))
 		status = 1;
 out:
