@@ -55,6 +55,11 @@ struct prototype {
 	struct pp_enum	*enums;		/* owned */
 	uint32_t	nr_enums;
 	bool		enums_resolved;
+	/* The record types of enumerators seen: looking one up scans the CU. */
+	struct {
+		const char	*name;	/* the enumerator's; NULL: empty slot */
+		uint32_t	id;
+	} real_cache[64];
 };
 
 struct prettify {
@@ -1052,24 +1057,30 @@ static int64_t member_value(struct pp_cu *pc, uint32_t id, int32_t i, const stru
  * With type= and type_enum=: the struct named as the record's enumerator in
  * lower case (PERF_RECORD_MMAP: struct perf_record_mmap), else the type itself.
  */
-static uint32_t real_type(const struct prototype *p, const struct bytes *rec)
+static uint32_t real_type(struct prototype *p, const struct bytes *rec)
 {
 	const struct cu *cu = p->pc->cu;
 	const char *name;
 	char lower[1024];
 	uint32_t id;
-	size_t i;
+	size_t i, slot;
 
 	if (p->type_member < 0 || !p->nr_enums)
 		return p->id;
 	name = enums_name(p, member_value(p->pc, p->id, p->type_member, rec, true));
 	if (!name)
 		return p->id;
+	slot = ((uintptr_t)name >> 3) % (sizeof(p->real_cache) / sizeof(p->real_cache[0]));
+	if (p->real_cache[slot].name == name)
+		return p->real_cache[slot].id;
 	for (i = 0; name[i] && i + 1 < sizeof(lower); i++)
 		lower[i] = tolower((unsigned char)name[i]);
 	lower[i] = '\0';
 	id = find_named(cu, lower);
-	return id && cu__type(cu, id)->kind == TK_STRUCT ? id : p->id;
+	id = id && cu__type(cu, id)->kind == TK_STRUCT ? id : p->id;
+	p->real_cache[slot].name = name;
+	p->real_cache[slot].id = id;
+	return id;
 }
 
 /* Makes room for @size bytes, the new room zeroed. */
