@@ -141,10 +141,13 @@ static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
 	return err;
 }
 
-/* The signature clang's code has replaces the declared one (true_signature). */
+/*
+ * The signature clang's code has replaces the declared one (true_signature):
+ * of a DW_CC_nocall function, or of the abstract origin of one.
+ */
 static bool uses_true_sig(const struct func_table *ft, const struct function *f)
 {
-	return ft->opts.true_signature && f->signature_changed && f->true_sig_ok;
+	return ft->opts.true_signature && f->true_sig_ok;
 }
 
 /*
@@ -222,7 +225,7 @@ static int save_function(struct func_table *ft, struct btf *btf, const struct fu
 	 * found, the function is left out as one with parameters not where
 	 * the ABI puts them.
 	 */
-	if (ft->opts.true_signature && f->signature_changed) {
+	if (ft->opts.true_signature && (f->signature_changed || f->true_sig_ok)) {
 		s.unexpected_reg = !f->true_sig_ok;
 		s.optimized_parms = false;
 	}

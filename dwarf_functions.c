@@ -562,6 +562,35 @@ static int set_true_sig(struct cu *cu, const struct fn_param *p, struct paramete
 	return param->true_sig_name ? 0 : -ENOMEM;
 }
 
+/*
+ * The abstract origin of a concrete DW_CC_nocall instance (clang inlined
+ * the function somewhere too) takes the instance's true signature, so
+ * that the two agree on it: when each of its parameters is one of the
+ * instance's, in the same place.
+ */
+static void share_true_sig(struct cu_functions *cf, const struct fn_info *fi)
+{
+	struct fn_info *o = find_fn(cf, fi->origin_off);
+	uint32_t j;
+
+	if (!o || o->nr_params != fi->nr_params || o->f.has_varargs != fi->f.has_varargs)
+		return;
+	for (j = 0; j < fi->nr_params; j++) {
+		const struct fn_param *op = origin_param(cf, &cf->params[fi->first_param + j]);
+
+		if (op != &cf->params[o->first_param + j])
+			return;
+	}
+	for (j = 0; j < fi->nr_params; j++) {
+		struct fn_param *op = &cf->params[o->first_param + j];
+		const struct fn_param *p = &cf->params[fi->first_param + j];
+
+		op->true_sig = p->true_sig;
+		op->true_member = p->true_member;
+	}
+	o->f.true_sig_ok = true;
+}
+
 /* Copies a range of cf->annots into the CU's arena. */
 static int copy_annots(struct cu_functions *cf, uint32_t first, uint32_t n,
 		       struct annotation **ret)
@@ -617,6 +646,9 @@ static int resolve_functions(struct cu_functions *cf)
 		return err;
 	for (i = 0; i < cf->nr_fns; i++)
 		analyse_function(cf, &cf->fns[i]);
+	for (i = 0; i < cf->nr_fns; i++)
+		if (cf->fns[i].f.true_sig_ok && cf->fns[i].has_origin)
+			share_true_sig(cf, &cf->fns[i]);
 	for (i = 0; i < cf->nr_fns && !err; i++)
 		err = cf->fns[i].is_foreign ? 0 : emit_function(cf, &cf->fns[i]);
 	return err;

@@ -116,7 +116,7 @@ struct function {
 	bool			unexpected_reg;		/* a parameter is not where the ABI puts it */
 	bool			reordered_parm;		/* a clone that dropped or moved parameters */
 	bool			signature_changed;	/* clang: DW_CC_nocall */
-	bool			true_sig_ok;		/* ... and its locations give the real one */
+	bool			true_sig_ok;		/* clang changed it; the locations give it */
 	bool			uncertain_parm_loc;	/* a packed struct passed on the stack */
 	/*
 	 * For printing only (pfunct): filled when the loader is asked for
