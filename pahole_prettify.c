@@ -26,7 +26,7 @@
 #include "pahole_prettify.h"
 
 /* Records bigger than this are refused rather than allocated. */
-enum { MAX_RECORD_SIZE = 1 << 28, MAX_INDENT = CU_MAX_TYPE_NESTING };
+enum { MAX_RECORD_SIZE = 1 << 28, MAX_DEPTH = CU_MAX_TYPE_NESTING };
 
 /* A CU kept because something found in it is used. */
 struct pp_cu {
@@ -231,7 +231,16 @@ struct pp_out {
 	struct pp_cu		*pc;
 	const struct bytes	*rec;
 	FILE			*fp;
+	unsigned int		depth;		/* structs being printed, a guard on cycles */
 };
+
+/* At most the bytes from @off to the record's end: hostile sizes print no further. */
+static uint64_t clamp_size(const struct pp_out *o, uint64_t off, uint64_t size)
+{
+	uint64_t left = off < o->rec->len ? o->rec->len - off : 0;
+
+	return size < left ? size : left;
+}
 
 static void print_number(const struct pp_out *o, int64_t v)
 {
@@ -245,6 +254,7 @@ static void print_hexdump(const struct pp_out *o, uint64_t off, uint64_t size)
 {
 	uint64_t i;
 
+	size = clamp_size(o, off, size);
 	for (i = 0; i < size; i++) {
 		uint8_t c;
 
@@ -258,6 +268,7 @@ static void print_string(const struct pp_out *o, uint64_t off, uint64_t size)
 {
 	uint64_t i;
 
+	size = clamp_size(o, off, size);
 	fputc('"', o->fp);
 	for (i = 0; i < size; i++) {
 		uint8_t c;
@@ -302,6 +313,8 @@ static void print_array(const struct pp_out *o, uint32_t id, uint64_t off, uint6
 		return;
 	}
 	n = t->dims[0] ? t->dims[0] : size / elem_size;
+	if (n > clamp_size(o, off, UINT64_MAX) / elem_size)
+		n = clamp_size(o, off, UINT64_MAX) / elem_size;
 	fputs("{ ", o->fp);
 	for (i = 0; i < n; i++) {
 		if (i)
@@ -346,11 +359,11 @@ static uint64_t bitfield_value(const struct pp_out *o, uint64_t off, const struc
 	return ml->bitfield_offset >= 64 ? 0 : (v >> ml->bitfield_offset) & mask;
 }
 
-static void print_struct(const struct pp_out *o, uint32_t id, uint64_t off, uint64_t size,
+static void print_struct(struct pp_out *o, uint32_t id, uint64_t off, uint64_t size,
 			 int indent, bool brackets);
 
 /* One member's value; false when nothing follows it (an unnamed union). */
-static bool print_member(const struct pp_out *o, uint32_t sid, uint32_t i, uint64_t off,
+static bool print_member(struct pp_out *o, uint32_t sid, uint32_t i, uint64_t off,
 			 uint64_t size, int indent)
 {
 	const struct cu *cu = o->pc->cu;
@@ -393,16 +406,17 @@ static void print_tabs(FILE *fp, int n)
 		fputc('\t', fp);
 }
 
-static void print_struct(const struct pp_out *o, uint32_t id, uint64_t off, uint64_t size,
+static void print_struct(struct pp_out *o, uint32_t id, uint64_t off, uint64_t size,
 			 int indent, bool brackets)
 {
 	const struct type *t = cu__type(o->pc->cu, id);
 	uint32_t i;
 
-	if (indent > MAX_INDENT) {
+	if (o->depth >= MAX_DEPTH) {
 		print_hexdump(o, off, size);
 		return;
 	}
+	o->depth++;
 	if (brackets)
 		fputc('{', o->fp);
 	for (i = 0; i < t->nr_entries; i++) {
@@ -419,10 +433,11 @@ static void print_struct(const struct pp_out *o, uint32_t id, uint64_t off, uint
 		print_tabs(o->fp, indent);
 		fputc('}', o->fp);
 	}
+	o->depth--;
 }
 
 /* A record as its type: a struct as an initializer, anything else as bytes. */
-static void print_value(const struct pp_out *o, uint32_t id, uint64_t size)
+static void print_value(struct pp_out *o, uint32_t id, uint64_t size)
 {
 	if (cu__type(o->pc->cu, id)->kind == TK_STRUCT)
 		print_struct(o, id, 0, size, 0, true);
@@ -1145,14 +1160,15 @@ static int record_print(struct prettify *pp, struct pp_records *r, uint64_t offs
 	struct bytes rec = { r->buf, real > r->base_size ? real : r->base_size };
 	uint32_t id = real_type(p, &rec);
 	uint64_t size = cu__type_byte_size(p->pc->cu, id);
-	struct pp_out o = { pp, p->pc, &rec, stdout };
+	struct pp_out o = { .pp = pp, .pc = p->pc, .rec = &rec, .fp = stdout };
 
 	/* A type bigger than the record reads zeros past it (upstream: the heap). */
 	if (size > MAX_RECORD_SIZE)
 		size = 0;
 	if (records_grow(r, size))
 		return -ENOMEM;
-	rec.data = r->buf;
+	/* The buffer is zeroed past what was read: all of it is the record's. */
+	rec = (struct bytes){ r->buf, r->cap };
 	if (verbose(pp)) {
 		const char *name = cu__type(p->pc->cu, p->id)->name;
 
