@@ -326,7 +326,8 @@ static int cmp_var(const void *pa, const void *pb)
 static const struct fn_item *find_var(const struct fn_body_loader *bl, uint64_t key)
 {
 	struct body_var k = { .key = key };
-	const struct body_var *v = bsearch(&k, bl->vars, bl->nr_vars, sizeof(*bl->vars), cmp_var);
+	const struct body_var *v = bl->nr_vars ? bsearch(&k, bl->vars, bl->nr_vars,
+							   sizeof(*bl->vars), cmp_var) : NULL;
 
 	return v ? v->item : NULL;
 }
@@ -384,6 +385,34 @@ static void resolve_origin(const struct fn_body_loader *bl, const struct body_or
 		item->decl_line = v->decl_line;
 }
 
+/*
+ * A concrete instance or a definition without a line of its own has its
+ * origin's or specification's, as libdw's dwarf_decl_line() finds it.
+ */
+static void inherit_decl_lines(struct cu_loader *l, const struct body_var *fns, uint32_t nr)
+{
+	struct function *cf = l->cu->functions;
+	uint32_t i, n = 0;
+
+	for (i = 0; i < l->nr_fns; i++) {
+		const struct fn_info *fi = &l->fns[i];
+		struct body_var k;
+		const struct body_var *o;
+
+		if (fi->is_foreign)
+			continue;
+		k.key = fi->has_origin ? fi->origin_off : fi->spec_off;
+		o = !cf[n].decl_line && (fi->has_origin || fi->has_spec) ?
+		    bsearch(&k, fns, nr, sizeof(*fns), cmp_fn) : NULL;
+		if (o) {
+			cf[n].decl_line = cf[(uintptr_t)o->item].decl_line;
+			if (!cf[n].decl_file)
+				cf[n].decl_file = cf[(uintptr_t)o->item].decl_file;
+		}
+		n++;
+	}
+}
+
 int dwarf_fn_body__resolve(struct cu_loader *l)
 {
 	struct fn_body_loader *bl = l->bodies;
@@ -393,12 +422,15 @@ int dwarf_fn_body__resolve(struct cu_loader *l)
 
 	if (!bl)
 		return 0;
-	qsort(bl->vars, bl->nr_vars, sizeof(*bl->vars), cmp_var);
+	if (bl->nr_vars)
+		qsort(bl->vars, bl->nr_vars, sizeof(*bl->vars), cmp_var);
 	n = index_functions(l, &fns);
 	if (n < 0)
 		return n;
 	for (i = 0; i < bl->nr_origins; i++)
 		resolve_origin(bl, &bl->origins[i], fns, (uint32_t)n);
+	if (n)
+		inherit_decl_lines(l, fns, (uint32_t)n);
 	free(fns);
 	return 0;
 }
