@@ -48,7 +48,7 @@ struct prototype {
 	const char	*name;
 	const char	*size, *type, *type_enum, *filter, *range;	/* NULL: not given */
 	unsigned int	nr_args;
-	struct pp_cu	*pc;		/* where the type was found; NULL: not yet */
+	struct pp_cu	*pc;		/* borrowed (the job's): where the type is; NULL: not yet */
 	uint32_t	id;
 	int32_t		size_member, type_member, filter_member;	/* -1: none */
 	uint64_t	filter_value;
@@ -62,19 +62,20 @@ struct prototype {
 	} real_cache[64];
 };
 
+/* The job; everything borrowed comes from prettify__run()'s caller. */
 struct prettify {
-	const struct prettify_opts	*opts;
-	const struct print_job_opts	*print;
-	const char			*header_type;
+	const struct prettify_opts	*opts;		/* borrowed */
+	const struct print_job_opts	*print;		/* borrowed */
+	const char			*header_type;	/* borrowed; NULL: none */
 	uint32_t			count;
 	FILE				*in;		/* owned unless stdin */
-	const char			*in_name;
+	const char			*in_name;	/* borrowed: for messages */
 	uint64_t			pos;		/* bytes of the input read so far */
 	struct prototype		*protos;
 	uint32_t			nr_protos, protos_cap;
 	struct pp_cu			**cus;		/* kept CUs, owned */
 	uint32_t			nr_cus, cus_cap;
-	struct pp_cu			*header_pc;	/* the --header_type's CU, or NULL */
+	struct pp_cu			*header_pc;	/* borrowed (of cus): the header's CU */
 	uint32_t			header_id;
 	uint8_t				*header;	/* owned: the header's bytes, once read */
 	uint64_t			header_size;
