@@ -144,6 +144,7 @@ diff -u name.expected name.out || fail "the REC_NAME record differs (- expected,
 	skip "no Debian pahole 1.24 to compare with (the hand-written checks passed)"
 
 REC="rec_header(sizeof,type,type_enum=rec_kind"
+printf '%s\n' "$REC,filter=type==1)" >list.txt
 cmds=(
 	"--header=file_header"
 	"--hex --header=file_header"
@@ -157,6 +158,7 @@ cmds=(
 	"--seek_bytes=128 --count 3 -C rec_header"
 	"--seek_bytes=128 --size_bytes=52 -C rec_header(sizeof)"
 	"--seek_bytes=128 --count 1 -C rec_point"
+	"--seek_bytes=128 --count 2 -C file://list.txt"
 	"--seek_bytes=180 --count 1 -C rec_flags"
 	"--seek_bytes=128 --count=1 -C rec_header(type,sizeof=size,type_enum=rec_kind)"
 	"--seek_bytes=308 -C entry"
