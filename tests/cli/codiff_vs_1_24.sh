@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# codiff on DWARF beyond the fixtures: what ../shared/fixtures/codiff does
+# not cover (-O2 code with inlined functions, many CUs paired by name,
+# added CUs and the totals) against Debian's codiff 1.24 (/usr/bin/codiff).
+# 1.24 also counts holes and padding, which v1.31 (the fixtures' upstream)
+# no longer computes in codiff: its "nr_holes", "padding" and
+# "nr_bit_holes" lines and -t words are dropped before comparing; the rest
+# must be the same, byte for byte, with and without -j. Objects: the
+# fixture sources at -O2 (gcc, clang; DWARF 4, 5); without QUICK, pairs of
+# the Debian kernel's modules too.
+. "$(dirname "$0")/../lib.sh"
+CODIFF=$(dirname "$PAHOLE")/codiff
+FIX=$SHARED/fixtures/codiff
+[ -x "$CODIFF" ] || fail "no $CODIFF"
+[ -x /usr/bin/codiff ] || skip "no /usr/bin/codiff"
+[ -f "$FIX/old.c" ] || skip "no $FIX/old.c"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+# What 1.24 prints that v1.31 does not.
+without_holes() {
+	grep -vE '^   (nr_holes|padding|nr_bit_holes): ' |
+		sed -E '/^struct [^ ]+: /s/, (nr_holes|padding|nr_bit_holes)//g;
+			/^struct [^ ]+: /s/: (nr_holes|padding|nr_bit_holes)(, )?/: /'
+}
+
+bad=0 n=0
+# check OLD NEW ARGS...: ours (without -j, and with -j2) against 1.24's, per ARGS.
+check() {
+	local old=$1 new=$2 args
+	shift 2
+	[ -f "$old" ] && [ -f "$new" ] || fail "no $old or $new"
+	for args in "$@"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086 # word-split on purpose
+		timeout 600 /usr/bin/codiff $args "$old" "$new" 2>&1 | without_holes >ref.txt
+		# shellcheck disable=SC2086
+		timeout 600 "$CODIFF" $args "$old" "$new" >ours.txt 2>&1 ||
+			{ echo "codiff $args $old $new: exit $?"; bad=1; }
+		# shellcheck disable=SC2086
+		timeout 600 "$CODIFF" -j2 $args "$old" "$new" >ours_j.txt 2>&1
+		if ! cmp -s ref.txt ours.txt; then
+			echo "codiff $args $old $new: differs from 1.24 (< 1.24, > ours):"
+			diff ref.txt ours.txt | head -10
+			bad=1
+		fi
+		cmp -s ours.txt ours_j.txt || { echo "codiff -j2 $args $old $new: differs"; bad=1; }
+	done
+}
+
+ARGS=("" "-V" "-s -V" "-f -V" "-t" "-q")
+for cc in gcc clang; do
+	command -v $cc >/dev/null || continue
+	for dv in 4 5; do
+		for f in old new; do
+			$cc -g -O2 -gdwarf-$dv -c "$FIX/$f.c" -o $f.o || fail "$cc $f.c"
+		done
+		check old.o new.o "${ARGS[@]}"
+		check new.o old.o -V
+	done
+done
+if [ -z "$QUICK" ]; then
+	M=$(dirname "$(module_path fs/xfs/xfs)")/../.. || skip "no kernel modules"
+	check "$M/net/ipv4/ah4.ko" "$M/net/ipv4/esp4.ko" "${ARGS[@]}"
+	check "$M/arch/x86/kvm/kvm-intel.ko" "$M/arch/x86/kvm/kvm-amd.ko" -V -t
+	check "$M/drivers/net/ipvlan/ipvlan.ko" "$M/drivers/net/macvlan.ko" -V -t
+	check "$M/fs/xfs/xfs.ko" "$M/fs/btrfs/btrfs.ko" "" -V
+fi
+[ $bad -eq 0 ] || fail "codiff differs from 1.24 beyond holes and padding"
+pass "$n codiff runs as 1.24's but for holes and padding, -j2 the same"
