@@ -21,8 +21,9 @@ struct off_index {
 
 /*
  * The argument registers of the psABIs, as DWARF register numbers: x86-64
- * rdi, rsi, rdx, rcx, r8, r9; arm and aarch64 r0-r7; s390 r2-r6. Others
- * only have a count, which turns off the register checks.
+ * rdi, rsi, rdx, rcx, r8, r9 (and xmm0-xmm7 for floating point); arm and
+ * aarch64 r0-r7; s390 r2-r6. Others only have a count, which turns off
+ * the register checks.
  */
 void abi_regs__init(struct abi_regs *abi, unsigned int machine)
 {
@@ -39,6 +40,9 @@ void abi_regs__init(struct abi_regs *abi, unsigned int machine)
 		for (i = 0; i < 6; i++)
 			abi->regs[i] = DW_OP_reg0 + x86_64[i];
 		abi->nr_regs = 6;
+		for (i = 0; i < 8; i++)	/* xmm0-xmm7 */
+			abi->fp_regs[i] = DW_OP_reg17 + i;
+		abi->nr_fp_regs = 8;
 		break;
 	case EM_SPARC: case EM_SPARCV9:
 		abi->nr_regs = 6;
@@ -330,6 +334,7 @@ static bool has_uncertain_param(const struct cu_functions *cf, const struct fn_i
 struct true_sig_walk {
 	const struct cu_functions	*cf;
 	uint32_t			r;	/* the next argument register */
+	uint32_t			fr;	/* the next floating-point one */
 	uint64_t			word;	/* address size */
 };
 
@@ -462,15 +467,31 @@ static bool aggregate_sig(struct true_sig_walk *w, struct fn_param *p)
 	return false;
 }
 
-/* A scalar: in its register, on the stack past the registers, or not passed. */
+/* A float or double: in the next floating-point register, as take_reg(). */
+static bool take_fp_reg(struct true_sig_walk *w, int reg)
+{
+	const struct abi_regs *abi = w->cf->abi;
+
+	if (w->fr >= abi->nr_fp_regs || abi->fp_regs[w->fr] != reg)
+		return false;
+	w->fr++;
+	return true;
+}
+
+/*
+ * A scalar: in its register, on the stack past the registers, or not
+ * passed. Floating point has registers of its own; other kinds (long
+ * double, complex) are not followed.
+ */
 static bool scalar_sig(struct true_sig_walk *w, struct fn_param *p, const struct type *t)
 {
-	bool regs_left = w->r < w->cf->abi->nr_regs;
+	bool is_fp = t->kind == TK_BASE && t->encoding >= BE_FLOAT;
+	bool regs_left = is_fp ? w->fr < w->cf->abi->nr_fp_regs : w->r < w->cf->abi->nr_regs;
 
-	if (p->byte_size > w->word || (t->kind == TK_BASE && t->encoding >= BE_FLOAT))
+	if (p->byte_size > w->word || (is_fp && t->encoding != BE_FLOAT))
 		return false;
 	if (p->loc.reg >= 0)
-		return take_reg(w, p->loc.reg);
+		return is_fp ? take_fp_reg(w, p->loc.reg) : take_reg(w, p->loc.reg);
 	if (p->loc.on_stack)
 		return !regs_left;
 	p->true_sig = TRUE_SIG_DROP;

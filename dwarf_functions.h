@@ -20,6 +20,8 @@ struct abi_regs {
 	uint32_t	nr_regs;	/* argument registers */
 	bool		agg_two_regs;	/* an aggregate of two words takes two registers */
 	bool		sret_first_reg;	/* a returned aggregate's address takes regs[0] */
+	int		fp_regs[8];	/* float and double arguments: DW_OP_regN atoms */
+	uint32_t	nr_fp_regs;
 };
 
 /* The argument registers of ELF machine @e_machine. */

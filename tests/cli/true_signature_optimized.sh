@@ -8,8 +8,9 @@
 # expected "long foo(union big u, int x)" is opt_memory's). From the DWARF
 # locations and the x86-64 psABI: opt_unused, opt_const and opt_inlined get
 # a in rdi, c in rsi; opt_memory u on the stack (24 bytes, no register), x
-# in rdi. Without the feature all four are skipped for optimized
-# parameters; the global functions are encoded as declared either way.
+# in rdi; opt_float x, y and z in xmm0-xmm2 and k in rdi. Without the
+# feature all five are skipped for optimized parameters; the global
+# functions are encoded as declared either way.
 . "$TOP/tests/lib.sh"
 . "$TOP/tests/true_signature_lib.sh"
 ts_prepare optimized
@@ -21,9 +22,10 @@ FUNC 'sink' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'x' INT:'int' )
 EOT
 { cat without.expected; cat <<'EOT'
 FUNC 'opt_const' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'a' INT:'int', 'c' INT:'int' ))
+FUNC 'opt_float' linkage=0 type=(FUNC_PROTO '' ret=FLOAT:'double' params=( 'x' FLOAT:'double', 'y' FLOAT:'double', 'k' INT:'int', 'z' FLOAT:'float' ))
 FUNC 'opt_inlined' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'a' INT:'int', 'c' INT:'int' ))
 FUNC 'opt_memory' linkage=0 type=(FUNC_PROTO '' ret=INT:'long' params=( 'u' UNION:'big', 'x' INT:'int' ))
 FUNC 'opt_unused' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'a' INT:'int', 'c' INT:'int' ))
 EOT
 } | LC_ALL=C sort >with.expected
-ts_check opt_unused opt_const opt_memory opt_inlined
+ts_check opt_unused opt_const opt_memory opt_inlined opt_float
