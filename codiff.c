@@ -108,6 +108,16 @@ static void parse_formats(const char *list, struct argp_state *state)
 	}
 }
 
+static bool wants_btf(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < opts.nr_formats; i++)
+		if (opts.formats[i] == FMT_BTF)
+			return true;
+	return false;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
@@ -122,6 +132,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_ARGS:
 		opts.files = state->argv + state->next;
 		opts.nr_files = state->argc - state->next;
+		break;
+	case ARGP_KEY_END:
+		if (opts.btf_base && opts.nr_formats && !wants_btf())
+			argp_failure(state, EXIT_USAGE, 0, "--btf_base reads BTF, which -F leaves out");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -92,6 +92,11 @@ for a in "old.btf old.btf" "-V new.btf new.btf" "--btf_base=base.btf -V new.spli
 	[ -s out.txt ] && { echo "codiff $a printed: $(head -n 1 out.txt)"; bad=1; }
 done
 
+# A character device is a build without CUs: every function removed.
+"$CODIFF" old.btf /dev/null >out.txt 2>&1 || { echo "old.btf /dev/null: exit $?"; bad=1; }
+[ "$(grep -c ' | removed$' out.txt)" = 6 ] && [ "$(tail -n 1 out.txt)" = " 6 functions changed" ] ||
+	{ echo "old.btf /dev/null: $(tail -n 1 out.txt)"; bad=1; }
+
 # Errors: one line naming the file, exit 1; a bad option: 64.
 head -c 100 /dev/urandom >junk.btf
 expect_error "not BTF" junk.btf -- "$CODIFF" -F btf old.btf junk.btf || bad=1
@@ -101,5 +106,8 @@ expect_error "no DWARF with -F dwarf" old.btf -- "$CODIFF" -F dwarf old.btf new.
 "$CODIFF" -F nosuch old.btf new.btf >/dev/null 2>&1
 rc=$?
 [ $rc -eq 64 ] || { echo "-F nosuch: exit $rc, want 64"; bad=1; }
+"$CODIFF" -F dwarf --btf_base=base.btf old.split new.split >/dev/null 2>&1
+rc=$?
+[ $rc -eq 64 ] || { echo "-F dwarf --btf_base: exit $rc, want 64"; bad=1; }
 [ $bad -eq 0 ] || fail "codiff on BTF differs"
 pass "codiff on raw, in-ELF and split BTF: upstream's struct lines, the function lines, silent on itself"
