@@ -504,6 +504,12 @@ static bool protos_differ(const struct cu_view *a, uint32_t i, const struct cu_v
 	return strcmp(proto_of(a, i, pa), proto_of(b, j, pb)) != 0;
 }
 
+/* Bytes of code, as upstream's 32-bit counts hold them. */
+static int32_t code_size(const struct function *f)
+{
+	return f->size > INT32_MAX ? INT32_MAX : (int32_t)f->size;
+}
+
 /* Functions that are no code of their own: upstream looks past them. */
 static bool is_alias(const struct function *f)
 {
@@ -525,7 +531,7 @@ static int diff_function(struct codiff *c, struct cu_view *ov, uint32_t idx, str
 		ch.twin_cu = nv;
 		ch.twin = nidx;
 		if (!c->no_sizes)
-			ch.diff = (int32_t)((int64_t)nv->cu->functions[nidx].size - (int64_t)f->size);
+			ch.diff = code_size(&nv->cu->functions[nidx]) - code_size(f);
 		if (!ch.diff && !protos_differ(ov, idx, nv, nidx))
 			return 0;
 		/* upstream leaves the name column as it is for a prototype change */
@@ -536,9 +542,9 @@ static int diff_function(struct codiff *c, struct cu_view *ov, uint32_t idx, str
 		else
 			ov->bytes_removed += (uint64_t)-(int64_t)ch.diff;
 	} else {
-		ch.diff = c->no_sizes ? 0 : -(int32_t)f->size;
+		ch.diff = c->no_sizes ? 0 : -code_size(f);
 		note_len(ov, f->name, 0);
-		ov->bytes_removed += c->no_sizes ? 0 : f->size;
+		ov->bytes_removed += (uint64_t)-(int64_t)ch.diff;
 	}
 	ov->nr_fns_changed++;
 	return add_change(&ov->fn_changes, &ch);
@@ -565,7 +571,7 @@ static int find_new_functions(struct codiff *c, struct cu_view *nv, struct cu_vi
 
 	for (i = 0; i < nv->cu->nr_functions && !err; i++) {
 		const struct function *f = &nv->cu->functions[i];
-		struct change ch = { .idx = i, .twin = NONE, .diff = (int32_t)f->size };
+		struct change ch = { .idx = i, .twin = NONE, .diff = code_size(f) };
 
 		if (is_alias(f) || !f->name)
 			continue;
@@ -575,7 +581,7 @@ static int find_new_functions(struct codiff *c, struct cu_view *nv, struct cu_vi
 		ch.twin_cu = ch.twin != NONE ? ov : NULL;
 		note_len(nv, f->name, 0);
 		nv->nr_fns_changed++;
-		nv->bytes_added += f->size;
+		nv->bytes_added += (uint64_t)ch.diff;
 		err = add_change(&nv->fn_changes, &ch);
 	}
 	return err;
@@ -717,7 +723,7 @@ static void fn_details(const struct codiff *c, const struct cu_view *v, const st
 	const struct lexblock *a = f->body, *b = twin->body;
 	char pa[PROTO_LEN], pb[PROTO_LEN];
 
-	fprintf(c->fp, " # %d -> %d", (int)f->size, (int)twin->size);
+	fprintf(c->fp, " # %d -> %d", code_size(f), code_size(twin));
 	if (a && b && a->nr_lexblocks != b->nr_lexblocks)
 		fprintf(c->fp, ", lexblocks: %d -> %d", (int)a->nr_lexblocks, (int)b->nr_lexblocks);
 	if (a && b && a->nr_inline_expansions != b->nr_inline_expansions)
