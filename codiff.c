@@ -34,7 +34,6 @@ static struct {
 	struct codiff_opts	diff;
 	enum format		formats[FMT__MAX * 4];	/* -F, in order */
 	unsigned int		nr_formats;		/* 0: dwarf, btf */
-	const char		*format_path;		/* -F as given */
 	const char		*btf_base;
 	unsigned int		jobs;
 	char			**files;
@@ -126,7 +125,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 't': opts.diff.terse = true; break;
 	case 'V': opts.diff.verbose = true; break;
 	case 'q': opts.diff.quiet = true; break;
-	case 'F': opts.format_path = arg; parse_formats(arg, state); break;
+	case 'F': parse_formats(arg, state); break;
 	case 'j': parse_jobs(arg, state); break;
 	case ARG_btf_base: opts.btf_base = arg; break;
 	case ARGP_KEY_ARGS:
@@ -260,9 +259,9 @@ static int load_side(struct side *s, const struct btf *base)
 		else
 			err = load_btf(s, base);
 	}
+	/* upstream's words for a file of none of the formats */
 	if (err == -ENODATA)
-		pr_err("file '%s' has no %s type information.", s->in.path,
-		       opts.format_path ? opts.format_path : "supported");
+		pr_err("couldn't load debugging info from %s", s->in.path);
 	return err;
 }
 
