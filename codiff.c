@@ -214,7 +214,10 @@ static int load_dwarf(struct side *s)
 	};
 	int err = dwarf_file__open(s->in.path, &s->df);
 
-	return err ?: dwarf_loader__load(s->df, &lo, keep_cu, s);
+	/* reported: no other format is tried then */
+	if (err)
+		return err == -ENODATA ? -EINVAL : err;
+	return dwarf_loader__load(s->df, &lo, keep_cu, s);
 }
 
 /*
