@@ -257,6 +257,7 @@ int main(int argc, char *argv[])
 	if (argp_parse(&pfunct_argp, argc, argv, 0, NULL, NULL))
 		return EXIT_USAGE;
 	log__set_level(LOG_WARN);
+	log__hook_libbpf();
 	if (opts.symtab_name) {
 		for (i = 0; i < nr_files && !rc; i++)
 			rc = show_symtab(files[i], opts.symtab_name);

@@ -51,7 +51,6 @@ struct pf_job {
 	struct pf_emit		emit;
 	bool			is_stealer;	/* -f, -c, -A: print while loading */
 	bool			is_btf;		/* -F btf: every function listed */
-	bool			kept;		/* the last CU handed over was kept */
 	int			err;		/* first failure while printing */
 };
 
@@ -397,20 +396,15 @@ static int handle_cu(struct cu *cu, void *ctx)
 	struct pf_cu *pc = pf_cu_new(j, cu);
 	int err;
 
-	j->kept = false;
 	if (!pc)
 		return -ENOMEM;
-	if (!j->is_stealer) {
-		err = keep_cu(j, pc);
-		j->kept = !err;
-		return err;
-	}
+	if (!j->is_stealer)
+		return keep_cu(j, pc);
 	if (!steal(j, pc)) {
 		pf_cu_free(pc);
 		return j->err;
 	}
 	err = keep_cu(j, pc);
-	j->kept = !err;
 	return err ?: STOP_LOADING;
 }
 
