@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include <dwarf.h>
 
+#include <bpf/btf.h>
+
 #include "btf_loader.h"
 #include "dwarf_archive.h"
 #include "log.h"
@@ -49,6 +51,7 @@ struct pf_job {
 	uint32_t		*buckets;	/* name hash -> newest entry, index + 1 */
 	uint32_t		nr_buckets;	/* 0 or a power of 2 */
 	struct pf_emit		emit;
+	struct btf		*base;		/* owned: of a running kernel module's BTF, or NULL */
 	bool			is_stealer;	/* -f, -c, -A: print while loading */
 	bool			is_btf;		/* -F btf: every function listed */
 	int			err;		/* first failure while printing */
@@ -591,7 +594,7 @@ static int load_btf(struct pf_job *j, const char *path)
 {
 	struct btf_loader_opts bo = { .cacheline_size = j->o->cacheline_size };
 	struct cu *cu;
-	int err = btf_loader__load(path, NULL, &bo, &cu);
+	int err = btf_loader__load(path, j->base, &bo, &cu);
 
 	return err ?: handle_cu(cu, j);
 }
@@ -624,11 +627,24 @@ static int load_file(struct pf_job *j, const char *path)
 	return -ENODATA;
 }
 
+/* A running kernel module's BTF (/sys/kernel/btf/MODULE) is split over vmlinux's. */
+static int open_base(struct pf_job *j, const char *first_file)
+{
+	const char *base = NULL;
+
+	if (first_file && !strncmp(first_file, "/sys/kernel/btf/", 16) &&
+	    strcmp(first_file + 16, "vmlinux"))
+		base = "/sys/kernel/btf/vmlinux";
+	return btf_loader__open_base(base, &j->base);
+}
+
 /* Loads every file; one line on failure. 0 or 1. */
 static int load_files(struct pf_job *j, char **files, int nr_files)
 {
 	int i, err;
 
+	if (open_base(j, files[0]))
+		return 1;
 	for (i = 0; i < nr_files; i++) {
 		if (access(files[i], R_OK)) {
 			pr_err("%s: %s", files[i], strerror(errno));
@@ -680,6 +696,7 @@ static void job_release(struct pf_job *j)
 	free(j->buckets);
 	name_set__release(&j->emit.defs);
 	name_set__release(&j->emit.fwds);
+	btf__free(j->base);
 }
 
 /* What is printed once everything is loaded, as upstream's main picks it. */
