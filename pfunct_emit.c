@@ -311,16 +311,27 @@ static int emit_fwd(struct emitter *em, uint32_t id)
 	return 1;
 }
 
-/* ftype__emit_definitions(): what a prototype's return and parameters need. */
+/*
+ * ftype__emit_definitions(): what a prototype's return and parameters
+ * need. A prototype that reaches itself (through pointers to it, which
+ * BTF allows) is not walked again while it is being walked.
+ */
 static int emit_proto(struct emitter *em, uint32_t id)
 {
 	const struct type *t = type_at(em->pc, id);
-	int printed = emit_refs(em, t->type);
+	int printed;
 	uint32_t i;
 
+	if (em->pc->emitted[id] & EMIT_BUSY || em->depth >= MAX_NESTING)
+		return 0;
+	em->pc->emitted[id] |= EMIT_BUSY;
+	em->depth++;
+	printed = emit_refs(em, t->type);
 	for (i = 0; i < t->nr_entries; i++)
 		if (emit_refs(em, t->params[i].type))
 			printed = 1;
+	em->depth--;
+	em->pc->emitted[id] &= ~EMIT_BUSY;
 	if (printed)
 		fputc('\n', em->fp);
 	return printed;

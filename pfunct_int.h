@@ -15,8 +15,8 @@
 #include "dwarves_fprintf.h"
 #include "dwarves_layout.h"
 
-/* Per type of a CU: what -b/--compile already printed of it. */
-enum { EMIT_DEF = 1, EMIT_FWD = 2 };
+/* Per type of a CU: what -b/--compile already printed of it, or is walking. */
+enum { EMIT_DEF = 1, EMIT_FWD = 2, EMIT_BUSY = 4 };
 
 /* A CU kept for printing. */
 struct pf_cu {

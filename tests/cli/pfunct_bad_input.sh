@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# pfunct never crashes on damaged input: every input of the fuzz corpora and
+# regressions (DWARF and BTF), with the listings that read the most (-i:
+# bodies; --compile: type definitions; -F btf -P), exits 0 or 1, and on 1
+# its last stderr line names the file (before it, at most libbpf's own
+# reason, as pahole prints it). Run with PAHOLE_BUILD=build-asan, this is
+# the sanitizers' check of pfunct on bad input.
+. "$(dirname "$0")/../lib.sh"
+PFUNCT=$(dirname "$PAHOLE")/pfunct
+[ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
+FUZZ=$TOP/tests/fuzz
+bad=0 n=0
+# run FILE ARGS...: one run, checked.
+run() {
+	local f=$1 rc lines
+	shift
+	n=$((n + 1))
+	"$PFUNCT" "$@" "$f" >/dev/null 2>"$TMP/err.txt"
+	rc=$?
+	lines=$(wc -l <"$TMP/err.txt")
+	if [ "$rc" -gt 1 ]; then
+		echo "$* $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error|^pfunct' "$TMP/err.txt")"
+		bad=$((bad + 1))
+	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
+				  [ "$lines" -gt 2 ] ||
+				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
+		echo "$* $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
+		bad=$((bad + 1))
+	fi
+}
+for f in "$FUZZ"/regressions/*/* "$FUZZ"/corpus/dwarf/*; do
+	[ -f "$f" ] || continue
+	run "$f" -i
+	run "$f" --compile
+done
+for f in "$FUZZ"/regressions/btf/* "$FUZZ"/corpus/btf/*; do
+	[ -f "$f" ] || continue
+	run "$f" -F btf -P
+	run "$f" -F btf --compile
+done
+[ "$n" -gt 100 ] || fail "only $n runs: fuzz inputs missing"
+[ "$bad" -eq 0 ] || fail "$bad of $n runs crashed or failed unreported"
+pass "$n runs on damaged inputs exit 0 or 1, failures reported"
