@@ -97,6 +97,24 @@ module_path() {
 	kpkg_file "usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko"
 }
 
+# all_modules_dir: prints the directory holding every module of the kernel
+# package (1,121), extracting them all once. Returns 1 if it cannot.
+all_modules_dir() {
+	local dir=$KCACHE/x/usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel part
+	module_path net/ipv4/tcp_bbr >/dev/null || return 1
+	if [ "$(find "$dir" -name '*.ko' | wc -l)" -lt 1121 ]; then
+		part=$(mktemp -d "$KCACHE/x/.part.XXXXXX") || return 1
+		dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
+			tar -x -C "$part" --wildcards './usr/lib/debug/lib/modules/*.ko' || return 1
+		(cd "$part" && find . -name '*.ko' | while read -r f; do
+			[ -f "$KCACHE/x/$f" ] ||
+				{ mkdir -p "$KCACHE/x/$(dirname "$f")" && mv "$f" "$KCACHE/x/$f"; }
+		done)
+		rm -rf "$part"
+	fi
+	echo "$dir"
+}
+
 # fixture_objects DIR: compiles every fixture of tests/fixtures with each
 # available compiler, DWARF version and optimisation level into DIR, and
 # prints the objects' paths. Returns 1 (after printing why) if one fails.

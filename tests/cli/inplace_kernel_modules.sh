@@ -7,18 +7,7 @@
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 vmlinux=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
-dir=$KCACHE/x/usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel
-module_path net/ipv4/tcp_bbr >/dev/null || skip "cannot fetch $VMLINUX_PKG"
-# Extract every module once (make check otherwise only has those it used).
-if [ "$(find "$dir" -name '*.ko' | wc -l)" -lt 1121 ]; then
-	part=$(mktemp -d "$KCACHE/x/.part.XXXXXX") || fail "mktemp"
-	dpkg-deb --fsys-tarfile "$KCACHE"/${VMLINUX_PKG}_*.deb |
-		tar -x -C "$part" --wildcards './usr/lib/debug/lib/modules/*.ko' || fail "extract"
-	(cd "$part" && find . -name '*.ko' | while read -r f; do
-		[ -f "$KCACHE/x/$f" ] || { mkdir -p "$KCACHE/x/$(dirname "$f")" && mv "$f" "$KCACHE/x/$f"; }
-	done)
-	rm -rf "$part"
-fi
+dir=$(all_modules_dir) || fail "cannot extract the modules of $VMLINUX_PKG"
 find "$dir" -name '*.ko' | sort >"$TMP/all"
 total=$(wc -l <"$TMP/all")
 [ "$total" -eq 1121 ] || fail "$total modules in the package, expected 1121"
