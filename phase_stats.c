@@ -73,4 +73,8 @@ void phase_stats__print(const struct phase_stats *s, const char *path, FILE *f)
 	}
 	fprintf(f, "pahole:   %-14s %8.2f %8llu\n", "total", total,
 		(unsigned long long)peak_rss_kb() / 1024);
+	fprintf(f, "pahole:   serial %.2f s (the main thread, not loading), loading %.2f s "
+		"(%u thread%s): at N cores about %.2f + %.2f / N s\n",
+		total - s->wall[PHASE_LOADING], s->load_secs, s->nr_threads,
+		s->nr_threads == 1 ? "" : "s", total - s->wall[PHASE_LOADING], s->load_secs);
 }

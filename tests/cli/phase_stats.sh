@@ -20,6 +20,14 @@ for p in elf_symbols dwarf_loading encoding functions dedup writing total; do
 done
 grep -q "dwarf_loading .* 12 CUs, [1-9][0-9]* DIEs, .* on 3 threads" "$TMP/stats.err" ||
 	fail "the loading line does not count 12 CUs, their DIEs and 3 threads (-j2 and the main one)"
+# The serial line: the phases but loading, summed (to rounding).
+sum=$(awk '$2 != "dwarf_loading" && $2 != "total" && $3 ~ /^[0-9.]+$/ { s += $3 }
+	END { printf "%.2f", s }' "$TMP/stats.err")
+line=$(grep -E "^pahole:   serial [0-9.]+ s \(the main thread, not loading\), loading [0-9.]+ s \(3 threads\): at N cores about [0-9.]+ \+ [0-9.]+ / N s$" \
+	"$TMP/stats.err") || fail "no serial line with 3 threads"
+serial=$(echo "$line" | awk '{ print $3 }')
+awk -v a="$serial" -v b="$sum" 'BEGIN { d = a - b; exit !(d < 0.03 && d > -0.03) }' ||
+	fail "serial $serial s is not the main thread's phases but loading ($sum s)"
 types=$("$BTFCANON" "$TMP/stats.btf" >/dev/null && bpftool btf dump file "$TMP/stats.btf" | grep -c '^\[')
 grep -q "dedup .* [1-9][0-9]* types before, $types after" "$TMP/stats.err" ||
 	fail "the dedup line does not end with the $types types written"
