@@ -5,6 +5,7 @@
 # pfunct's output byte for byte and exits with the status given. The one
 # deliberate difference (README.md): "pfunct nosuch.o" exits 1 with one
 # line on stderr naming the file, where upstream prints nothing and exits 0.
+# Then -P -F btf on the .BTF section of an ELF file.
 . "$(dirname "$0")/../lib.sh"
 FIX=$SHARED/fixtures/pfunct
 PFUNCT=$(dirname "$PAHOLE")/pfunct
@@ -34,5 +35,12 @@ while IFS=$'\t' read -r expected status cmd; do
 	fi
 done <"$FIX/MANIFEST.tsv"
 [ "$n" -eq 27 ] || fail "$n MANIFEST commands, want 27"
+
+# BTF in an ELF file's .BTF section (our pahole -J on funcs.o, whose BTF is
+# funcs.btf's): -F btf -P reads it as it reads the raw file.
+cp funcs.o funcs_btf.o && "$PAHOLE" -J funcs_btf.o || fail "pahole -J funcs_btf.o"
+n=$((n + 1))
+"$PFUNCT" -P -F btf funcs_btf.o >out.txt 2>err.txt || { echo ".BTF: exit $?"; bad=$((bad + 1)); }
+cmp -s out.txt Pbtf.expected.txt || { echo ".BTF: -P -F btf differs:"; diff out.txt Pbtf.expected.txt; bad=$((bad + 1)); }
 [ "$bad" -eq 0 ] || fail "$bad of $n commands differ"
-pass "$n commands as upstream"
+pass "$n commands as upstream (the last on .BTF in an ELF file)"
