@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <dwarf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -615,6 +616,19 @@ static int append_type(struct btf_encoder *e, struct btf_recs *rs, const struct 
 
 /* ---- ids --------------------------------------------------------------------------- */
 
+/* The name of a type tag no BTF kind has (those the loader keeps as TK_UNSUPPORTED). */
+static const char *unsupported_tag_name(unsigned int tag)
+{
+	switch (tag) {
+	case DW_TAG_reference_type:		return "DW_TAG_reference_type";
+	case DW_TAG_rvalue_reference_type:	return "DW_TAG_rvalue_reference_type";
+	case DW_TAG_ptr_to_member_type:		return "DW_TAG_ptr_to_member_type";
+	case DW_TAG_interface_type:		return "DW_TAG_interface_type";
+	case DW_TAG_string_type:		return "DW_TAG_string_type";
+	default:				return "DW_TAG_?";
+	}
+}
+
 static int check_supported(const struct btf_encoder_opts *o, const struct cu *cu)
 {
 	uint32_t i;
@@ -623,9 +637,9 @@ static int check_supported(const struct btf_encoder_opts *o, const struct cu *cu
 		const struct type *t = cu__type(cu, i);
 
 		if (t->kind == TK_UNSUPPORTED) {
-			pr_err("%s: %s: die 0x%llx: unsupported DWARF tag 0x%x", o->in_path,
+			pr_err("%s: %s: die 0x%llx: unsupported DWARF tag %s (0x%x)", o->in_path,
 			       cu->name ? cu->name : "?", (unsigned long long)t->src_off,
-			       t->unsupported_tag);
+			       unsupported_tag_name(t->unsupported_tag), t->unsupported_tag);
 			return -EOPNOTSUPP;
 		}
 	}
