@@ -347,6 +347,33 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 	return df->big_endian;
 }
 
+static bool is_debug_info(const char *name)
+{
+	return name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info") ||
+			!strcmp(name, ".debug_info.dwo"));
+}
+
+bool dwarf_file__path_has_dwarf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool found = false;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Shdr shdr;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx))
+		while (!found && (scn = elf_nextscn(elf, scn)) && gelf_getshdr(scn, &shdr))
+			found = is_debug_info(elf_strptr(elf, shstrndx, shdr.sh_name));
+	elf_end(elf);
+	close(fd);
+	return found;
+}
+
 /* ---- CUs ------------------------------------------------------------------------ */
 
 /* Whether --lang_exclude drops @lang, or --lang does not keep it. */

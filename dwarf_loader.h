@@ -102,6 +102,12 @@ const char *dwarf_file__path(const struct dwarf_file *df);
 char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size);
 /* True when the ELF is big endian (affects DWARF 4 bitfield offsets). */
 bool dwarf_file__is_big_endian(const struct dwarf_file *df);
+/*
+ * Whether @path is an ELF file with DWARF (.debug_info, .zdebug_info or a
+ * split unit's .debug_info.dwo): the test the tools make before choosing
+ * the DWARF loader over BTF. False when it cannot be read.
+ */
+bool dwarf_file__path_has_dwarf(const char *path);
 
 /*
  * Receives each loaded CU, in CU order, and owns it from then on (free it

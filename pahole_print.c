@@ -993,37 +993,6 @@ static int parse_class_names(struct print_job *j, const char *list)
 
 /* ---- files ------------------------------------------------------------------------------ */
 
-/* Whether @path is an ELF file with DWARF (so that the DWARF loader takes it). */
-static bool has_dwarf(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool found = false;
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	Elf *elf;
-
-	if (fd < 0)
-		return false;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx)) {
-		while (!found && (scn = elf_nextscn(elf, scn))) {
-			GElf_Shdr shdr;
-			const char *name;
-
-			if (!gelf_getshdr(scn, &shdr))
-				break;
-			name = elf_strptr(elf, shstrndx, shdr.sh_name);
-			found = name && (!strcmp(name, ".debug_info") ||
-					 !strcmp(name, ".zdebug_info") ||
-					 !strcmp(name, ".debug_info.dwo"));
-		}
-	}
-	elf_end(elf);
-	close(fd);
-	return found;
-}
-
 static int keep_file(struct print_job *j, struct dwarf_file *df)
 {
 	int err = dw_ensure_cap(&j->files, &j->files_cap, sizeof(*j->files), j->nr_files + 1);
@@ -1105,7 +1074,7 @@ static int load_file(struct print_job *j, const char *path)
 		if (len == 5 && !strncmp(formats, "dwarf", 5)) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(j, path);
-			if (has_dwarf(path))
+			if (dwarf_file__path_has_dwarf(path))
 				return load_dwarf(j, path);
 		} else if (len == 3 && !strncmp(formats, "btf", 3)) {
 			err = load_btf(j, path);

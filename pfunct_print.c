@@ -517,36 +517,6 @@ static void show_all_kept(struct pf_job *j)
 
 /* ---- loading -------------------------------------------------------------------- */
 
-static bool has_dwarf(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool found = false;
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	Elf *elf;
-
-	if (fd < 0)
-		return false;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx)) {
-		while (!found && (scn = elf_nextscn(elf, scn))) {
-			GElf_Shdr shdr;
-			const char *name;
-
-			if (!gelf_getshdr(scn, &shdr))
-				break;
-			name = elf_strptr(elf, shstrndx, shdr.sh_name);
-			found = name && (!strcmp(name, ".debug_info") ||
-					 !strcmp(name, ".zdebug_info") ||
-					 !strcmp(name, ".debug_info.dwo"));
-		}
-	}
-	elf_end(elf);
-	close(fd);
-	return found;
-}
-
 static int load_dwarf_file(struct pf_job *j, struct dwarf_file *df)
 {
 	struct dwarf_loader_opts lo = j->o->loader;
@@ -615,7 +585,7 @@ static int load_file(struct pf_job *j, const char *path)
 		if (len == 5 && !strncasecmp(formats, "dwarf", 5)) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(j, path);
-			if (has_dwarf(path))
+			if (dwarf_file__path_has_dwarf(path))
 				return load_dwarf(j, path);
 		} else if (len == 3 && !strncasecmp(formats, "btf", 3)) {
 			err = load_btf(j, path);
