@@ -8,6 +8,7 @@
  * member's offset comment is placed by counting what was printed for it.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
@@ -37,6 +38,7 @@ struct printer *printer__new(const struct cu *cu, struct layout *layout,
 	p->cu = cu;
 	p->layout = layout;
 	p->opts = *opts;
+	p->name_steps = UINT_MAX;
 	return p;
 }
 
@@ -154,6 +156,11 @@ static const char *tag_name(struct printer *p, uint32_t id, char *bf, size_t len
 		snprintf(bf, len, "<ERROR: type loop>");
 		return bf;
 	}
+	if (!p->name_steps) {
+		snprintf(bf, len, "<ERROR: type name too long>");
+		return bf;
+	}
+	p->name_steps--;
 	p->depth++;
 	switch (t->kind) {
 	case TK_BASE:
@@ -186,9 +193,23 @@ static const char *tag_name(struct printer *p, uint32_t id, char *bf, size_t len
 	return bf;
 }
 
+/* A name built on its own, outside a printout: its steps are bounded. */
+static unsigned int name_start(struct printer *p)
+{
+	unsigned int saved = p->name_steps;
+
+	if (!p->depth)
+		p->name_steps = MAX_NAME_STEPS;
+	return saved;
+}
+
 const char *printer__type_name(struct printer *p, uint32_t id, char *bf, size_t len)
 {
-	return tag_name(p, id, bf, len);
+	unsigned int saved = name_start(p);
+
+	tag_name(p, id, bf, len);
+	p->name_steps = saved;
+	return bf;
 }
 
 const char *printer__function_proto(struct printer *p, const struct function *f, char *bf,
@@ -199,7 +220,11 @@ const char *printer__function_proto(struct printer *p, const struct function *f,
 		.params = f->params, .has_varargs = f->has_varargs,
 	};
 
-	return proto_name(p, &proto, bf, len);
+	unsigned int saved = name_start(p);
+
+	proto_name(p, &proto, bf, len);
+	p->name_steps = saved;
+	return bf;
 }
 
 /* ---- function prototypes ---------------------------------------------------- */
@@ -260,6 +285,8 @@ static size_t ftype_fprintf(struct printer *p, const struct type *ft, const char
 
 	if (p->depth >= MAX_DEPTH)
 		return fprintf(fp, "<ERROR: type loop>");
+	if (!p->name_steps)
+		return fprintf(fp, "<ERROR: type name too long>");
 	p->depth++;
 	printed = fprintf(fp, "%s%-*s %s%s%s%s", inlined ? "inline " : "", type_spacing,
 			  tag_name(p, ft->type, sbf, sizeof(sbf)), is_prototype ? "(" : "",

@@ -19,6 +19,12 @@ enum { MAX_INDENT = sizeof(tabs) - 1, MAX_DEPTH = 128 };
  * doubles with each level. Real ones stay far below.
  */
 enum { MAX_TYPES_PRINTED = 100000 };
+/*
+ * Steps (type names and prototypes entered) of one name built on its own
+ * (printer__type_name(), printer__function_proto()): prototypes whose
+ * parameters are pointers to prototypes make names of exponential cost.
+ */
+enum { MAX_NAME_STEPS = 20000 };
 
 struct printer {
 	const struct cu		*cu;		/* borrowed */
@@ -27,6 +33,7 @@ struct printer {
 	uint16_t		*expanding;	/* by type id: -p expansions in progress */
 	unsigned int		depth;		/* nesting of type printing, bounded */
 	unsigned int		budget;		/* types this printout may still print */
+	unsigned int		name_steps;	/* steps the names being built may still take */
 };
 
 /* The state upstream passes down as "conf": copied, changed, passed on. */
