@@ -209,6 +209,12 @@ static const char *attr_string(const struct cu_loader *l, const struct die_unit 
 	}
 }
 
+/* --kabi_prefix: a name starting with @prefix is @prefix (RHEL's _RH_KABI macros). */
+static const char *kabi_name(const char *prefix, const char *name)
+{
+	return strncmp(name, prefix, strlen(prefix)) ? name : prefix;
+}
+
 static bool attr_flag(const struct die_attr *a)
 {
 	bool flag;
@@ -228,6 +234,8 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 		a->name = attr_string(a->loader, u, attr);
 		if (!a->name)
 			a->err = "bad DW_AT_name";
+		else if (a->loader->opts->kabi_prefix)
+			a->name = kabi_name(a->loader->opts->kabi_prefix, a->name);
 		break;
 	case DW_AT_byte_size:
 		a->has_byte_size = attr_constant(u, attr, &a->byte_size);

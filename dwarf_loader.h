@@ -45,6 +45,7 @@ struct dwarf_loader_opts {
 	const uint16_t	*langs;		/* --lang: DW_LANG_* to keep, borrowed */
 	unsigned int	nr_langs;	/* 0: every language */
 	const char	*cu_exclude_prefix; /* -X: drop CUs named so (or unnamed); or NULL */
+	const char	*kabi_prefix;	/* --kabi_prefix: names starting so become it; or NULL */
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
 	bool		decl_tags;	/* read btf_decl_tag annotations */
 	bool		param_locations; /* decode parameter locations (function flags) */

@@ -647,9 +647,7 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 			exit(EXIT_ERROR);
 		}
 		break;
-	/* kABI prefixes: accepted, not implemented. */
-	case ARG_kabi_prefix:
-		break;
+	case ARG_kabi_prefix: opts.loader.kabi_prefix = arg; break;
 	case ARG_prettify: opts.prettify.input = arg; break;
 	case ARG_count: case ARG_skip: case ARG_seek_bytes: case ARG_size_bytes:
 	case ARG_range: case ARG_header_type:
