@@ -1407,5 +1407,6 @@ size_t printer__print_type(struct printer *p, uint32_t id, const struct print_to
 	};
 
 	p->budget = MAX_TYPES_PRINTED;
+	p->name_steps = MAX_PRINTOUT_NAME_STEPS;
 	return tag_fprintf(p, id, &conf, fp);
 }

@@ -25,6 +25,8 @@ enum { MAX_TYPES_PRINTED = 100000 };
  * parameters are pointers to prototypes make names of exponential cost.
  */
 enum { MAX_NAME_STEPS = 20000 };
+/* The same bound for all the names of one printout (printer__print_type()). */
+enum { MAX_PRINTOUT_NAME_STEPS = 1000000 };
 
 struct printer {
 	const struct cu		*cu;		/* borrowed */
