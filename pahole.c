@@ -602,8 +602,10 @@ static error_t parse_print_flag(int key)
 	case ARG_sort: po->sort = true; break;
 	case ARG_skip_missing: po->skip_missing = true; break;
 	case ARG_numeric_version: opts.numeric_version = true; break;
-	/* Accepted; they do not change the layout printout. */
-	case ARG_ptr_table_stats: case ARG_compile: case ARG_skip_emitting_atomic_typedefs: break;
+	case ARG_compile: po->compile = true; break;
+	case ARG_skip_emitting_atomic_typedefs: po->skip_atomic_typedefs = true; break;
+	/* Accepted; it does not change the layout printout. */
+	case ARG_ptr_table_stats: break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 
 #include "btf_loader.h"
 #include "dwarf_archive.h"
+#include "dwarves_emit.h"
 #include "log.h"
 #include "pahole_print.h"
 #include "reorganize.h"
@@ -24,6 +25,7 @@ struct job_cu {
 	struct cu		*cu;
 	struct layout		*layout;
 	struct printer		*printer;
+	uint8_t			*emit_flags;	/* --compile: owned, by type id */
 };
 
 /* What de-duplication compares, copied so that the CU can be freed. */
@@ -74,6 +76,7 @@ struct print_job {
 	uint32_t			nr_cus;
 	print_job_cu_fn			consume;	/* print_job__load(): takes the CUs */
 	void				*consume_ctx;
+	struct type_emissions		*emissions;	/* --compile: owned */
 };
 
 enum { STOP_LOADING = -ECANCELED };
@@ -84,6 +87,7 @@ static void job_cu_free(struct job_cu *jc)
 {
 	if (!jc)
 		return;
+	free(jc->emit_flags);
 	printer__free(jc->printer);
 	layout__free(jc->layout);
 	cu__free(jc->cu);
@@ -356,7 +360,8 @@ static const char *name_or_null(const char *s)
 static void print_layout(struct job_cu *jc, uint32_t id, bool extra_newline)
 {
 	const struct type *t = cu__type(jc->cu, id);
-	struct print_top top = { 0 };
+	/* -C --compile: upstream prints the type alone, without its ';'. */
+	struct print_top top = { .no_semicolon = jc->emit_flags != NULL };
 
 	if (!t->name && (t->kind == TK_STRUCT || t->kind == TK_UNION)) {
 		uint32_t td = first_typedef_of(jc->cu, id);
@@ -370,6 +375,18 @@ static void print_layout(struct job_cu *jc, uint32_t id, bool extra_newline)
 	putchar('\n');
 	if (extra_newline)
 		putchar('\n');
+}
+
+/* --compile, default mode: the types @id needs, then @id, once each. */
+static int emit_class(const struct print_job *j, struct job_cu *jc, uint32_t id)
+{
+	struct emit_cu ec = { .cu = jc->cu, .printer = jc->printer, .flags = jc->emit_flags };
+
+	/* Unnamed ones are printed through a typedef, or with -A, as without it. */
+	if (!cu__type(jc->cu, id)->name && !first_typedef_of(jc->cu, id) &&
+	    !j->opts->nested_anon_include)
+		return 0;
+	return type_emissions__emit_class(j->emissions, &ec, id, stdout);
 }
 
 static void run_formatter(const struct print_job *j, struct job_cu *jc, uint32_t id)
@@ -424,7 +441,7 @@ static int print_classes(struct print_job *j, struct job_cu *jc, bool *keep)
 {
 	const struct print_job_opts *o = j->opts;
 	uint32_t id;
-	int err;
+	int err = 0;
 
 	for (id = 1; id < jc->cu->nr_types; id++) {
 		const struct type *t = cu__type(jc->cu, id);
@@ -451,8 +468,12 @@ static int print_classes(struct print_job *j, struct job_cu *jc, bool *keep)
 			print_packable(jc, id, o->separator);
 		else if (o->sort && o->formatter == FMT_LAYOUT)
 			continue;
+		else if (j->emissions && o->formatter == FMT_LAYOUT)
+			err = emit_class(j, jc, id);
 		else
 			run_formatter(j, jc, id);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -735,6 +756,10 @@ static int handle_cu(struct cu *cu, void *ctx)
 	jc = job_cu_new(j, cu);
 	if (!jc)
 		return -ENOMEM;
+	if (o->compile && !(jc->emit_flags = calloc(cu->nr_types, 1))) {
+		job_cu_free(jc);
+		return -ENOMEM;
+	}
 	j->nr_cus++;
 	if (o->contains_enumerator && (eid = find_enum_with(cu, o->contains_enumerator))) {
 		struct print_top top = { .no_semicolon = true };
@@ -810,6 +835,7 @@ static int print_sorted(struct print_job *j)
 {
 	struct structure **sorted = malloc((j->nr_structs + 1) * sizeof(*sorted));
 	uint32_t n = 0, i;
+	int err = 0;
 
 	if (!sorted)
 		return -ENOMEM;
@@ -839,10 +865,14 @@ static int print_sorted(struct print_job *j)
 		sorted[lo] = s;
 		n++;
 	}
-	for (i = 0; i < n; i++)
-		print_layout(sorted[i]->jcu, sorted[i]->id, false);
+	for (i = 0; i < n && !err; i++) {
+		if (j->emissions)
+			err = emit_class(j, sorted[i]->jcu, sorted[i]->id);
+		else
+			print_layout(sorted[i]->jcu, sorted[i]->id, false);
+	}
 	free(sorted);
-	return 0;
+	return err;
 }
 
 static void print_nr_definitions(const struct print_job *j)
@@ -1143,6 +1173,7 @@ static void job_release(struct print_job *j)
 	free(j->buckets);
 	free(j->names);
 	btf__free(j->base);
+	type_emissions__free(j->emissions);
 }
 
 /* Loads every file; on failure says why, upstream's way. Returns the exit status. */
@@ -1187,6 +1218,10 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 
 	if (names && parse_class_names(&j, names))
 		goto out;
+	if (opts->compile && !(j.emissions = type_emissions__new(opts->skip_atomic_typedefs))) {
+		pr_err("not enough memory");
+		goto out;
+	}
 	if (open_base(&j, nr_files ? files[0] : NULL))
 		goto out;
 	status = load_files(&j, files, nr_files, &retry);

@@ -40,6 +40,8 @@ struct print_job_opts {
 	bool			just_structs, just_unions, just_packed;
 	bool			with_flexible_array, with_embedded_flexible_array;
 	bool			packable, reorganize, show_reorg_steps, recursive, defined_in;
+	bool			compile;	/* --compile: the types needed first */
+	bool			skip_atomic_typedefs;
 	unsigned int		verbose;
 	uint32_t		nr_holes, nr_bit_holes, hole_size_ge;
 	int64_t			padding, padding_ge;	/* -1: not given */

@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# pahole --compile (and --skip_emitting_atomic_typedefs) against Debian's
+# pahole 1.24, on every fixture of the matrix and on the sources below.
+#
+# 1.24 refuses --compile on DWARF ("--compile currently only works with
+# BTF"), so the byte-for-byte comparisons read BTF that our pahole encoded
+# into a copy of each object (-F btf), and 1.24 reads the same file. The
+# DWARF output is checked to compile wherever 1.24's BTF output does.
+#
+# Differences allowed, applied to the texts before comparing:
+#   - -C: 1.24 prints no empty line after each type; ours ends with one
+#     (layout-output.md, section 12).
+#   - Flexible arrays: 1.24 has no "XXX last struct has a flexible array"
+#     and "flexible array members:" comments (section 12, added in 1.28).
+#   - Atomic typedefs: 1.24 has no --skip_emitting_atomic_typedefs and
+#     never emits "typedef _Atomic ...;" (each followed by an empty line).
+#     Ours with the option must equal 1.24 without it.
+# Where 1.24 itself is wrong or older on a fixture, the fixture is listed
+# in KNOWN below with the reason; its differences are reported, not failed,
+# and the checks with gcc still apply.
+. "$(dirname "$0")/../lib.sh"
+[ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
+[ -x /usr/bin/pahole ] || skip "no reference pahole at /usr/bin/pahole"
+REF=/usr/bin/pahole
+cd "$TMP" || fail "cannot cd to $TMP"
+
+# Fixtures (source name) where 1.24's text is wrong or older.
+KNOWN="
+enums.c		1.24 prints the values of signed BTF enums as unsigned
+cxx_layouts.cc	1.24 finds 65532-byte holes in C++ classes read from BTF
+nullptr_type.cc	1.24 stops at a typedef of void (tag not found, please report)
+tags_annotations.c	1.24 prints <ERROR> for pointers with type tags (clang)
+"
+
+cat >refs.c <<'EOF'
+#include <stdatomic.h>
+struct later;
+struct self { struct self *next, *prev; struct later *later; int v; };
+typedef unsigned int u32;
+typedef u32 chain1;
+typedef chain1 chain2;
+enum color { RED, GREEN = 5, BLUE = 7 };
+typedef enum { E_A, E_B } anon_enum;
+typedef struct { int x; char y; } anon_struct;
+typedef union { long l; double d; } anon_union;
+typedef int (*handler_fn)(struct self *, anon_struct *, enum color);
+typedef void (*void_fn)(void);
+struct later { struct self s; chain2 c; int (*cb)(struct later *, handler_fn); };
+struct all {
+	struct self self;
+	struct later *lp;
+	enum color color;
+	anon_enum ae;
+	anon_struct as;
+	anon_union au;
+	handler_fn h;
+	void_fn vf[2];
+	void (*fp)(int, struct all *);
+	union { int i; float f; };
+	struct { long l; struct { char c; } deep; } inner;
+	struct { int a, b; } *anon_ptr;
+	_Atomic int ai;
+	atomic_long al;
+	atomic_uint au2;
+	_Atomic unsigned long long aull;
+	_Atomic(struct self *) aptr;
+	const volatile int cv;
+	int arr[4][2];
+	const char *name;
+	unsigned int bits:3, more:5;
+	chain1 tail[];
+};
+struct all all_var;
+struct later later_var;
+EOF
+
+cat >wait_queue.c <<'EOF'
+/* A typedef reached again through a member's prototype (upstream's wait_queue_t). */
+typedef struct wq_entry wq_entry_t;
+typedef int (*wq_func_t)(wq_entry_t *wait, unsigned mode, int flags, void *key);
+struct wq_entry { unsigned int flags; void *private; wq_func_t func; struct wq_entry *next; };
+struct wq_head { int lock; wq_entry_t head; };
+struct wq_head wq_head_var;
+EOF
+
+# at.c with its base types renamed "atomic_*" in the assembly: the atomic
+# typedefs are for base types of such names.
+cat >at.c <<'EOF'
+struct at { long long int ll; short unsigned int us; _Bool b; signed char sc; long unsigned int ul; int i; };
+struct at at_var;
+EOF
+
+nr=0 bad=0 compiled=0 known=0 ncs=0
+mismatch() { echo "MISMATCH $*"; bad=$((bad + 1)); }
+
+# compiles FILE: the text compiles as C.
+compiles() { gcc -fsyntax-only -w -x c - <"$1" >/dev/null 2>&1; }
+
+# as_1_24: our text on stdin with the newer comments and the atomic
+# typedefs (each with the empty line after it) taken out.
+as_1_24() {
+	awk '
+	function flush() { if (held) print ""; held = 0 }
+	/^$/ { if (drop_blank) { drop_blank = 0; next } flush(); held = 1; next }
+	/^\t*\/\* XXX last struct has a flexible array \*\/$/ { held = 0; drop_blank = 1; next }
+	/^\t*\/\* flexible array members: .* \*\/$/ { drop_blank = 0; next }
+	/^typedef _Atomic .*;$/ { flush(); drop_blank = 1; next }
+	{ flush(); drop_blank = 0; print }
+	END { flush() }'
+}
+
+# known_reason OBJ: why OBJ's source is in KNOWN, if it is.
+known_reason() {
+	local src
+	src=$(basename "$1")
+	src=${src%%-gcc-*}
+	src=${src%%-clang-*}
+	printf '%s\n' "$KNOWN" | awk -F '\t+' -v s="$src" '$1 == s { print $2; found = 1 }
+		END { exit !found }'
+}
+
+# check_obj OBJ: every comparison for one object.
+check_obj() {
+	local obj=$1 btf=$1.btf.o name reason
+	cp "$obj" "$btf" || { mismatch "$obj: cannot copy"; return; }
+	if ! "$PAHOLE" -J "$btf" >"$btf.log" 2>&1; then
+		mismatch "$obj: our -J failed"; return
+	fi
+	nr=$((nr + 1))
+	"$PAHOLE" -F btf --compile "$btf" >ours.txt 2>/dev/null
+	"$REF" -F btf --compile "$btf" >ref.txt 2>/dev/null
+	"$PAHOLE" -F btf --compile --skip_emitting_atomic_typedefs "$btf" >ours_skip.txt 2>/dev/null
+	if reason=$(known_reason "$obj"); then
+		as_1_24 <ours.txt | cmp -s - ref.txt ||
+			{ echo "note: $(basename "$obj"): differs from 1.24: $reason"; known=$((known + 1)); }
+	else
+		as_1_24 <ours.txt | cmp -s - ref.txt ||
+			{ mismatch "$obj: --compile -F btf"; as_1_24 <ours.txt | diff - ref.txt | head -10; }
+		as_1_24 <ours_skip.txt | cmp -s - ref.txt ||
+			mismatch "$obj: --compile --skip_emitting_atomic_typedefs -F btf"
+		grep -q '^typedef _Atomic' ours_skip.txt &&
+			mismatch "$obj: --skip_emitting_atomic_typedefs still emits"
+	fi
+	if [ -s ref.txt ] && compiles ref.txt; then
+		compiles ours.txt || mismatch "$obj: our BTF output does not compile"
+		compiled=$((compiled + 1))
+	fi
+	# From DWARF 1.24 refuses --compile; clang's nested types are printed
+	# inside the struct that holds them (upstream's text), which C rejects.
+	case $(basename "$obj") in
+	*-gcc-*)
+		if [ -s ref.txt ] && compiles ref.txt; then
+			"$PAHOLE" --compile "$obj" >ours_dwarf.txt 2>/dev/null
+			compiles ours_dwarf.txt || mismatch "$obj: our DWARF output does not compile"
+		fi ;;
+	esac
+	[ -z "$reason" ] || return
+	# -C NAME, each struct and union 1.24 lists with -s.
+	for name in $("$REF" -F btf -s "$btf" 2>/dev/null | cut -f1 | head -20); do
+		"$PAHOLE" -F btf --compile -C "$name" "$btf" 2>/dev/null | sed '$ { /^$/ d }' |
+			as_1_24 >ours_c.txt
+		"$REF" -F btf --compile -C "$name" "$btf" >ref_c.txt 2>/dev/null
+		cmp -s ours_c.txt ref_c.txt ||
+			{ mismatch "$obj: --compile -C $name"; diff ours_c.txt ref_c.txt | head -6; }
+		ncs=$((ncs + 1))
+	done
+}
+
+objs=$(fixture_objects "$TMP/fx") || fail "the fixtures do not compile"
+for cc in $COMPILERS; do
+	command -v "$cc" >/dev/null 2>&1 || continue
+	for dv in $DWARF_VERSIONS; do
+		for src in refs wait_queue; do
+			compile "$src.c" "$cc" "$dv" -O0 "$src-$cc-$dv.o" || fail "cannot compile $src.c"
+			objs="$objs $TMP/$src-$cc-$dv.o"
+		done
+	done
+done
+for obj in $objs; do
+	check_obj "$obj"
+done
+
+# The atomic typedefs, hand-derived from upstream's rules for the names.
+gcc -g -S -o at.s at.c || fail "cannot compile at.c"
+sed -e 's/"long long int"/"atomic_llong"/; s/"short unsigned int"/"atomic_ushort"/' \
+    -e 's/"_Bool"/"atomic_bool"/; s/"signed char"/"atomic_schar"/' \
+    -e 's/"long unsigned int"/"atomic_ulong"/' at.s >at_renamed.s
+gcc -c -o at.o at_renamed.s || fail "cannot assemble at_renamed.s"
+cat >at_want.txt <<'EOF'
+typedef _Atomic long long atomic_llong;
+
+typedef _Atomic unsigned short atomic_ushort;
+
+typedef _Atomic _Bool atomic_bool;
+
+typedef _Atomic signed char atomic_schar;
+
+typedef _Atomic unsigned long atomic_ulong;
+
+EOF
+"$PAHOLE" --compile at.o >at_ours.txt 2>at_err.txt || fail "--compile at.o failed: $(head -1 at_err.txt)"
+head -10 at_ours.txt | cmp -s - at_want.txt || { diff at_ours.txt at_want.txt | head; mismatch "at.o: the atomic typedefs"; }
+compiles at_ours.txt || mismatch "at.o: --compile output does not compile"
+"$PAHOLE" --compile --skip_emitting_atomic_typedefs at.o >at_skip.txt 2>/dev/null
+grep -q '_Atomic' at_skip.txt && mismatch "at.o: --skip_emitting_atomic_typedefs still emits"
+# 1.24 reads the same BTF: ours with the option is 1.24's text; without,
+# 1.24's text after the typedef lines and the empty line each adds.
+cp at.o at.btf.o && "$PAHOLE" -J at.btf.o >/dev/null 2>&1 || fail "-J at.btf.o failed"
+"$REF" -F btf --compile at.btf.o >at_ref.txt 2>/dev/null
+"$PAHOLE" -F btf --compile --skip_emitting_atomic_typedefs at.btf.o >at_skip_btf.txt 2>/dev/null
+cmp -s at_skip_btf.txt at_ref.txt || mismatch "at.btf.o: --skip_emitting_atomic_typedefs -F btf"
+"$PAHOLE" -F btf --compile at.btf.o >at_btf.txt 2>/dev/null
+head -10 at_btf.txt | cmp -s - at_want.txt || mismatch "at.btf.o: the atomic typedefs from BTF"
+tail -n +11 at_btf.txt | cmp -s - at_ref.txt || mismatch "at.btf.o: --compile -F btf after the typedefs"
+
+# BTF that C cannot spell: a prototype taking a pointer to itself and a
+# 3000 typedefs long chain. Any text, but exit 0 or 1 and no crash.
+python3 - <<'PY' || fail "cannot write hostile.btf"
+import struct
+def ty(name, kind, vlen, st):
+    return struct.pack("<III", name, (kind << 24) | vlen, st)
+strs = b"\0int\0s\0f\0t\0"
+types = [ty(1, 1, 0, 4) + struct.pack("<I", (1 << 24) | 32),      # [1] int
+         ty(0, 13, 1, 1) + struct.pack("<II", 0, 3),               # [2] int (*)(self)
+         ty(0, 2, 0, 2)]                                          # [3] pointer to [2]
+n = 3000
+types += [ty(9, 8, 0, 5 + i if i < n - 1 else 1) for i in range(n)]  # [4..] t -> t -> int
+types.append(ty(5, 4, 2, 16) + struct.pack("<III", 7, 3, 0) + struct.pack("<III", 9, 4, 64))
+t = b"".join(types)
+hdr = struct.pack("<HBBIIIII", 0xeB9F, 1, 0, 24, 0, len(t), len(t), len(strs))
+open("hostile.btf", "wb").write(hdr + t + strs)
+PY
+"$PAHOLE" -F btf --compile hostile.btf >/dev/null 2>hostile.err
+rc=$?
+[ "$rc" -le 1 ] || mismatch "hostile.btf: exit $rc: $(head -1 hostile.err)"
+
+[ "$compiled" -gt 0 ] || fail "no 1.24 output compiled: nothing checked with gcc"
+[ "$bad" -eq 0 ] || fail "$bad of the checks on $nr objects differ"
+pass "$nr objects ($known known printer differences), $ncs -C types: --compile as 1.24 from BTF; $compiled compile with gcc"
