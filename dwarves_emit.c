@@ -22,8 +22,11 @@ struct str_set {
 	uint32_t	cap, nr;
 };
 
+/* Definitions are told apart by kind: "typedef struct s s;" defines two. */
+enum def_set { DEFS_STRUCT, DEFS_UNION, DEFS_ENUM, DEFS_TYPEDEF, DEFS__MAX };
+
 struct type_emissions {
-	struct str_set	defs;		/* structs, unions, enums, typedefs */
+	struct str_set	defs[DEFS__MAX];
 	struct str_set	fwds;		/* forward declarations */
 	struct str_set	atomics;	/* "atomic_" base types */
 	bool		skip_atomic_typedefs;
@@ -110,9 +113,12 @@ struct type_emissions *type_emissions__new(bool skip_atomic_typedefs)
 
 void type_emissions__free(struct type_emissions *e)
 {
+	int i;
+
 	if (!e)
 		return;
-	str_set__release(&e->defs);
+	for (i = 0; i < DEFS__MAX; i++)
+		str_set__release(&e->defs[i]);
 	str_set__release(&e->fwds);
 	str_set__release(&e->atomics);
 	free(e);
@@ -135,12 +141,22 @@ static void note(struct emitter *em, struct str_set *s, const char *name)
 		em->err = err;
 }
 
+static struct str_set *defs_of(struct emitter *em, uint32_t id)
+{
+	switch (type_of(em, id)->kind) {
+	case TK_UNION:		return &em->e->defs[DEFS_UNION];
+	case TK_ENUM:		return &em->e->defs[DEFS_ENUM];
+	case TK_TYPEDEF:	return &em->e->defs[DEFS_TYPEDEF];
+	default:		return &em->e->defs[DEFS_STRUCT];
+	}
+}
+
 /* Printed in this CU, or under its name in an earlier one (then marked here too). */
 static bool is_defined(struct emitter *em, uint32_t id)
 {
 	if (em->ec->flags[id] & EMITTED_DEF)
 		return true;
-	if (!str_set__has(&em->e->defs, type_of(em, id)->name))
+	if (!str_set__has(defs_of(em, id), type_of(em, id)->name))
 		return false;
 	em->ec->flags[id] |= EMITTED_DEF;
 	return true;
@@ -149,7 +165,7 @@ static bool is_defined(struct emitter *em, uint32_t id)
 static void mark_defined(struct emitter *em, uint32_t id)
 {
 	em->ec->flags[id] |= EMITTED_DEF;
-	note(em, &em->e->defs, type_of(em, id)->name);
+	note(em, defs_of(em, id), type_of(em, id)->name);
 }
 
 static void print_type(struct emitter *em, uint32_t id, const char *prefix, const char *suffix)
@@ -370,8 +386,9 @@ static bool emit_typedef_target(struct emitter *em, uint32_t td)
 			emit_embedded(em, tid);
 			return false;
 		}
-		if (emit_definitions(em, tid))
-			emit_type(em, tid, "typedef", name);
+		/* Printed even when the struct was walked already (through a pointer). */
+		emit_definitions(em, tid);
+		emit_type(em, tid, "typedef", name);
 		return true;
 	default:
 		return false;

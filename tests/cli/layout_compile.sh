@@ -73,6 +73,16 @@ struct all {
 };
 struct all all_var;
 struct later later_var;
+/* A typedef named as its struct defines both names. */
+typedef struct same same;
+struct same { int s; };
+/* BTF dedup makes these two unnamed structs one: reached first as a member,
+ * it must still be printed with its typedef. */
+struct twin_user { struct { int val; } direct; };
+typedef struct { int val; } twin_t;
+struct twin_user2 { twin_t t; same s; };
+struct twin_user twin_var;
+struct twin_user2 twin2_var;
 EOF
 
 cat >wait_queue.c <<'EOF'
