@@ -97,7 +97,10 @@ EOF
 # at.c with its base types renamed "atomic_*" in the assembly: the atomic
 # typedefs are for base types of such names.
 cat >at.c <<'EOF'
-struct at { long long int ll; short unsigned int us; _Bool b; signed char sc; long unsigned int ul; int i; };
+struct at {
+	long long int ll; short unsigned int us; _Bool b; signed char sc; long unsigned int ul;
+	int i;
+};
 struct at at_var;
 EOF
 
@@ -209,8 +212,10 @@ typedef _Atomic signed char atomic_schar;
 typedef _Atomic unsigned long atomic_ulong;
 
 EOF
-"$PAHOLE" --compile at.o >at_ours.txt 2>at_err.txt || fail "--compile at.o failed: $(head -1 at_err.txt)"
-head -10 at_ours.txt | cmp -s - at_want.txt || { diff at_ours.txt at_want.txt | head; mismatch "at.o: the atomic typedefs"; }
+"$PAHOLE" --compile at.o >at_ours.txt 2>at_err.txt ||
+	fail "--compile at.o failed: $(head -1 at_err.txt)"
+head -10 at_ours.txt | cmp -s - at_want.txt ||
+	{ diff at_ours.txt at_want.txt | head; mismatch "at.o: the atomic typedefs"; }
 compiles at_ours.txt || mismatch "at.o: --compile output does not compile"
 "$PAHOLE" --compile --skip_emitting_atomic_typedefs at.o >at_skip.txt 2>/dev/null
 grep -q '_Atomic' at_skip.txt && mismatch "at.o: --skip_emitting_atomic_typedefs still emits"
@@ -222,7 +227,8 @@ cp at.o at.btf.o && "$PAHOLE" -J at.btf.o >/dev/null 2>&1 || fail "-J at.btf.o f
 cmp -s at_skip_btf.txt at_ref.txt || mismatch "at.btf.o: --skip_emitting_atomic_typedefs -F btf"
 "$PAHOLE" -F btf --compile at.btf.o >at_btf.txt 2>/dev/null
 head -10 at_btf.txt | cmp -s - at_want.txt || mismatch "at.btf.o: the atomic typedefs from BTF"
-tail -n +11 at_btf.txt | cmp -s - at_ref.txt || mismatch "at.btf.o: --compile -F btf after the typedefs"
+tail -n +11 at_btf.txt | cmp -s - at_ref.txt ||
+	mismatch "at.btf.o: --compile -F btf after the typedefs"
 
 # BTF that C cannot spell: a prototype taking a pointer to itself and a
 # 3000 typedefs long chain. Any text, but exit 0 or 1 and no crash.
@@ -247,4 +253,5 @@ rc=$?
 
 [ "$compiled" -gt 0 ] || fail "no 1.24 output compiled: nothing checked with gcc"
 [ "$bad" -eq 0 ] || fail "$bad of the checks on $nr objects differ"
-pass "$nr objects ($known known printer differences), $ncs -C types: --compile as 1.24 from BTF; $compiled compile with gcc"
+pass "$nr objects ($known where 1.24 differs, known), $ncs -C types: --compile as 1.24" \
+	"from BTF; $compiled compile with gcc"
