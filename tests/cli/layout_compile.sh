@@ -94,6 +94,15 @@ struct wq_head { int lock; wq_entry_t head; };
 struct wq_head wq_head_var;
 EOF
 
+cat >quirks.c <<'EOF'
+/* Upstream's text, not C: the second typedef of an unnamed enum prints a
+ * bare "typedef "; one of an unnamed struct repeats the body. */
+typedef enum { QA, QB } qa_t, qb_t;
+typedef struct { int v; } sa_t, sb_t;
+struct q { qa_t a; qb_t b; sa_t c; sb_t d; };
+struct q q_var;
+EOF
+
 # at.c with its base types renamed "atomic_*" in the assembly: the atomic
 # typedefs are for base types of such names.
 cat >at.c <<'EOF'
@@ -191,7 +200,7 @@ objs=$(fixture_objects "$TMP/fx") || fail "the fixtures do not compile"
 for cc in $COMPILERS; do
 	command -v "$cc" >/dev/null 2>&1 || continue
 	for dv in $DWARF_VERSIONS; do
-		for src in refs wait_queue; do
+		for src in refs wait_queue quirks; do
 			compile "$src.c" "$cc" "$dv" -O0 "$src-$cc-$dv.o" || fail "cannot compile $src.c"
 			objs="$objs $TMP/$src-$cc-$dv.o"
 		done
