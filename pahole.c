@@ -269,7 +269,8 @@ static const struct argp_option pahole_options[] = {
 	  "include nested (inside other structs) anonymous classes", 0 },
 	{ "quiet", 'q', NULL, 0, "be quieter", 0 },
 	{ "defined_in", 'u', NULL, 0, "show CUs where CLASS_NAME (-C) is defined", 0 },
-	{ "word_size", 'w', "WORD_SIZE", 0, "change the arch word size to WORD_SIZE", 0 },
+	/* Refused (see parse_print_opt): out of --help. */
+	{ "word_size", 'w', "WORD_SIZE", OPTION_HIDDEN, NULL, 0 },
 	{ "ctf_encode", 'Z', NULL, 0, "Encode as CTF: DISABLED, consider helping porting to libctf",
 	  0 },
 	{ "flat_arrays", ARG_flat_arrays, NULL, 0, "Flat arrays", 0 },
@@ -298,8 +299,7 @@ static const struct argp_option pahole_options[] = {
 	{ "sort", ARG_sort, NULL, 0, "Sort types by name", 0 },
 	{ "prettify", ARG_prettify, "PATH", 0, "Path to the raw data to pretty print", 0 },
 	{ "hashbits", ARG_hashbits, "BITS", 0, "Number of bits for the hash table key", 0 },
-	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, 0, "Print internal data structures stats",
-	  0 },
+	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, OPTION_HIDDEN, NULL, 0 },
 	{ "skip_missing", ARG_skip_missing, NULL, 0,
 	  "skip missing types passed to -C rather than stop", 0 },
 	{ "contains_enumerator", ARG_contains_enumerator, "ENUMERATOR", 0,
@@ -604,8 +604,6 @@ static error_t parse_print_flag(int key)
 	case ARG_numeric_version: opts.numeric_version = true; break;
 	case ARG_compile: po->compile = true; break;
 	case ARG_skip_emitting_atomic_typedefs: po->skip_atomic_typedefs = true; break;
-	/* Accepted; it does not change the layout printout. */
-	case ARG_ptr_table_stats: break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
@@ -626,7 +624,12 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	case 'H': po->nr_holes = parse_uint(arg, "number of holes", state); break;
 	case 'i': po->contains = arg; break;
 	case 't': po->separator = arg[0]; break;
-	case 'w': parse_uint(arg, "word size", state); break;
+	/* Layouts recomputed for another word size: upstream's own are unreliable. */
+	case 'w': usage_error(state, "-w/--word_size is not supported"); break;
+	/* Upstream's loader statistics: no such tables here. */
+	case ARG_ptr_table_stats:
+		usage_error(state, "--ptr_table_stats is not supported");
+		break;
 	case 'X': opts.loader.cu_exclude_prefix = arg; break;
 	case 'x': po->exclude_prefix = arg; break;
 	case 'y': po->include_prefix = arg; break;
