@@ -23,7 +23,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
-PROGS := pahole $(basename $(wildcard pfunct.c codiff.c))
+PROGS := pahole pfunct codiff
 MAINS := $(PROGS:%=%.c)
 SRCS := $(MAINS) $(LIB_SRCS)
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
