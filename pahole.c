@@ -269,7 +269,7 @@ static const struct argp_option pahole_options[] = {
 	  "include nested (inside other structs) anonymous classes", 0 },
 	{ "quiet", 'q', NULL, 0, "be quieter", 0 },
 	{ "defined_in", 'u', NULL, 0, "show CUs where CLASS_NAME (-C) is defined", 0 },
-	/* Refused (see parse_print_opt): out of --help. */
+	/* Refused (see parse_print_arg()), so out of --help. */
 	{ "word_size", 'w', "WORD_SIZE", OPTION_HIDDEN, NULL, 0 },
 	{ "ctf_encode", 'Z', NULL, 0, "Encode as CTF: DISABLED, consider helping porting to libctf",
 	  0 },
