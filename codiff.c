@@ -151,48 +151,6 @@ static const struct argp codiff_argp = {
 
 /* ---- loading -------------------------------------------------------------------------- */
 
-/* An ELF section named @name, in a file with DWARF or .BTF. */
-static bool elf_has_section(Elf *elf, const char *const *names)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &shdr))
-			return false;
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		for (const char *const *n = names; name && *n; n++)
-			if (!strcmp(name, *n))
-				return true;
-	}
-	return false;
-}
-
-/* Whether @path is an ELF file with DWARF sections. */
-static bool has_dwarf(const char *path)
-{
-	static const char *const names[] = {
-		".debug_info", ".zdebug_info", ".debug_info.dwo", NULL,
-	};
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool found;
-	Elf *elf;
-
-	if (fd < 0)
-		return false;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	found = elf && elf_has_section(elf, names);
-	elf_end(elf);
-	close(fd);
-	return found;
-}
-
 static int keep_cu(struct cu *cu, void *arg)
 {
 	struct side *s = arg;
@@ -258,7 +216,7 @@ static int load_side(struct side *s, const struct btf *base)
 
 	for (i = 0; i < n && err == -ENODATA; i++) {
 		if (formats[i] == FMT_DWARF)
-			err = has_dwarf(s->in.path) ? load_dwarf(s) : -ENODATA;
+			err = dwarf_file__path_has_dwarf(s->in.path) ? load_dwarf(s) : -ENODATA;
 		else
 			err = load_btf(s, base);
 	}
