@@ -6,9 +6,12 @@
  * through a pointer) and converts each type, keeping BTF ids as core ids.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <dwarf.h>
+#include <gelf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -486,6 +489,55 @@ static const char *last_libbpf_reason(const struct log_buf *buf)
 	return *line ? line : NULL;
 }
 
+/* The .BTF section of ELF file @elf, uncompressed and of a sane size, or NULL. */
+static Elf_Data *elf_btf_section(Elf *elf)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+		    (sh.sh_flags & SHF_COMPRESSED))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && !strcmp(name, ".BTF"))
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/*
+ * The base from an ELF file's .BTF, read through a mapping of the file
+ * rather than copied out of it first, as btf__parse() does: libbpf then
+ * makes the one copy it keeps. NULL when the file is no such ELF file, or
+ * libbpf refuses the section: btf__parse() then says why.
+ */
+static struct btf *open_elf_base(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct btf *btf = NULL;
+	Elf_Data *data;
+	Elf *elf;
+
+	if (fd < 0)
+		return NULL;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	data = elf ? elf_btf_section(elf) : NULL;
+	if (data && data->d_buf && data->d_size && data->d_size <= UINT32_MAX) {
+		btf = btf__new(data->d_buf, (uint32_t)data->d_size);
+		if (btf)
+			btf__set_pointer_size(btf, gelf_getclass(elf) == ELFCLASS32 ? 4 : 8);
+	}
+	elf_end(elf);
+	close(fd);
+	return btf;
+}
+
 int btf_loader__open_base(const char *path, struct btf **ret)
 {
 	struct log_buf libbpf_log = { 0 };
@@ -498,7 +550,7 @@ int btf_loader__open_base(const char *path, struct btf **ret)
 	if (!path)
 		return 0;
 	log__capture(&libbpf_log);
-	base = btf__parse(path, NULL);
+	base = open_elf_base(path) ?: btf__parse(path, NULL);
 	err = base ? 0 : -errno;
 	log__capture(NULL);
 	if (!base) {

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# --btf_base as an ELF file, as kernel builds pass the vmlinux: the base is
+# read from the file's .BTF section. Modules encoded on the upstream
+# vmlinux BTF inside an ELF file give the same bytes as on the raw file,
+# without -j and with -j2; an ELF file without .BTF, or with a .BTF that is
+# no BTF, is refused with libbpf's reason in one line.
+. "$TOP/tests/lib.sh"
+[ -n "$QUICK" ] && skip "real kernel not run in check-quick"
+raw=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+[ -f "$raw" ] || fail "missing $raw"
+cd "$TMP" || fail "no temp dir"
+echo 'int x;' >e.c
+gcc -c e.c -o e.o || fail "gcc"
+objcopy --add-section .BTF="$raw" e.o base.o || fail "objcopy"
+bad=0 n=0
+for rel in net/ipv4/tcp_bbr drivers/net/veth fs/overlayfs/overlay; do
+	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
+	"$PAHOLE" $REF_FLAGS --btf_base "$raw" --btf_encode_detached=raw.btf "$ko" ||
+		fail "$rel on the raw base"
+	for j in "" -j2; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086
+		"$PAHOLE" $REF_FLAGS $j --btf_base base.o --btf_encode_detached=elf.btf "$ko" ||
+			{ echo "$rel $j: the ELF base is refused"; bad=1; continue; }
+		cmp -s raw.btf elf.btf || { echo "$rel $j: differs on the ELF base"; bad=1; }
+	done
+done
+echo 'this is no BTF' >junk
+objcopy --add-section .BTF=junk e.o junk.o || fail "objcopy"
+expect_error "ELF without .BTF" e.o -- "$PAHOLE" -J --btf_base e.o \
+	--btf_encode_detached=out.btf e.o || bad=1
+expect_error "ELF with a bad .BTF" junk.o -- "$PAHOLE" -J --btf_base junk.o \
+	--btf_encode_detached=out.btf e.o || bad=1
+[ $bad -eq 0 ] || fail "the ELF base and the raw base differ"
+pass "$n module encodings on an ELF base give the raw base's bytes"
