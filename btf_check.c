@@ -2,6 +2,7 @@
 /* References and names of a parsed BTF, checked before anything follows them. */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "btf_check.h"
@@ -10,6 +11,7 @@ struct checker {
 	const struct btf	*btf;
 	__u32			id;		/* the type being checked */
 	__u32			nr_types;	/* btf__type_cnt() */
+	__u64			str_end;	/* the first name offset past the strings */
 	char			*reason;
 	size_t			size;
 };
@@ -25,7 +27,7 @@ static bool type_ok(struct checker *c, const char *what, __u32 i, __u32 type_id)
 
 static bool name_ok(struct checker *c, const char *what, __u32 i, __u32 name_off)
 {
-	if (btf__str_by_offset(c->btf, name_off))
+	if (name_off < c->str_end)
 		return true;
 	snprintf(c->reason, c->size, "type [%u] %s %u has a name offset %u past the strings",
 		 c->id, what, i, name_off);
@@ -83,10 +85,30 @@ static bool type_refs_ok(struct checker *c, const struct btf_type *t)
 	}
 }
 
+/*
+ * The strings of a BTF (a split one's with its base's) are one range of
+ * offsets from 0: found by halving, rather than asking libbpf per name.
+ */
+static __u64 str_end(const struct btf *btf)
+{
+	__u64 lo = 0, hi = (__u64)UINT32_MAX + 1;
+
+	while (lo < hi) {
+		__u64 mid = lo + (hi - lo) / 2;
+
+		if (btf__str_by_offset(btf, (__u32)mid))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int btf_check__refs(const struct btf *btf, char *reason, size_t size)
 {
 	struct checker c = {
-		.btf = btf, .nr_types = btf__type_cnt(btf), .reason = reason, .size = size,
+		.btf = btf, .nr_types = btf__type_cnt(btf), .str_end = str_end(btf),
+		.reason = reason, .size = size,
 	};
 
 	for (c.id = 1; c.id < c.nr_types; c.id++) {

@@ -54,5 +54,19 @@ for seed in $(seq 1 "$FLIPS"); do
 		objcopy -O binary --only-section=.BTF raw.o raw.btf || fail "objcopy"
 	try "raw BTF flip seed $seed" 01 raw.btf
 done
+# The first type's name at the last string byte (an empty name), then one
+# byte past the strings: the first is a base, the second is refused.
+name_at() {
+	python3 -c 'import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+hl, to, tl, so, sl = struct.unpack_from("<5I", b, 4)
+struct.pack_into("<I", b, hl + to, sl + int(sys.argv[3]))
+open(sys.argv[2], "wb").write(b)' base.btf "$1" "$2"
+}
+name_at last.btf -1 && name_at past.btf 0 || fail "python3"
+"$PAHOLE" -J --btf_base last.btf --btf_encode_detached=out.btf mod.o ||
+	{ echo "a name at the last string byte is refused"; bad=1; }
+expect_error "a name past the strings" "past the strings" -- \
+	"$PAHOLE" -J --btf_base past.btf --btf_encode_detached=out.btf mod.o || bad=1
 [ $bad -eq 0 ] || fail "damaged base BTF not handled"
 pass "$runs runs"
