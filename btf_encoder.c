@@ -49,6 +49,7 @@ struct datasec {
 struct cu_prepare_ctx {
 	const struct btf_encoder_opts	*opts;		/* the encoder's */
 	struct cu_pool_shared		symtab;		/* const struct elf_symtab * */
+	struct btf_encoder		*encoder;	/* its BTF read under the repeats' lock */
 };
 
 struct btf_encoder {
@@ -89,6 +90,7 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		return -ENOMEM;
 	e->opts = *opts;
 	e->prepare.opts = &e->opts;
+	e->prepare.encoder = e;
 	e->big_endian = big_endian;
 	e->funcs = func_table__new(&(struct func_table_opts){
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
@@ -96,7 +98,7 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
 	e->names = btf_names__new();
-	e->repeats = btf_repeats__new(e->names);
+	e->repeats = e->btf ? btf_repeats__new(e->btf, e->names) : NULL;
 	if (err || !e->funcs || !e->names || !e->repeats) {
 		err = err ?: -ENOMEM;
 		btf_encoder__free(e);
@@ -145,6 +147,8 @@ static int init_sections(struct btf_encoder *e, const struct elf_symtab *st)
 const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e)
 {
 	cu_pool_shared__publish(&e->prepare.symtab, NULL);
+	/* Names are known by address: the last file's go before any CU of this one loads. */
+	btf_names__clear(e->names);
 	return &e->prepare;
 }
 
@@ -159,7 +163,6 @@ int btf_encoder__add_file(struct btf_encoder *e, struct elf_symtab *symtab)
 	}
 	e->symtabs[e->nr_symtabs++] = symtab;
 	cu_pool_shared__publish(&e->prepare.symtab, symtab);
-	btf_names__clear(e->names);
 	return e->nr_symtabs == 1 ? init_sections(e, symtab) : 0;
 }
 
@@ -940,6 +943,9 @@ static int prepare_recs(const struct btf_encoder_opts *o, const struct cu *cu,
 struct prepared {
 	struct btf_recs			*rs;
 	const struct elf_func_group	**groups;	/* per function; NULL: not looked up */
+	uint32_t			*match;		/* the repeats found; NULL: none looked for */
+	uint32_t			match_end;	/* below which they were looked for */
+	uint32_t			index_type;	/* the arrays' index type then */
 };
 
 static void free_prepared(void *ctx)
@@ -948,6 +954,7 @@ static void free_prepared(void *ctx)
 
 	btf_recs__free(p->rs);
 	free(p->groups);
+	free(p->match);
 	free(p);
 }
 
@@ -966,12 +973,41 @@ static int prepare_groups(const struct cu_prepare_ctx *ctx, const struct cu *cu,
 	return 0;
 }
 
+/*
+ * The CU's repeats of what the collector appended so far, found here
+ * rather than by the collector, which then only looks at what it appended
+ * since. Not before the arrays' index type is known: an array's record
+ * needs it (0 then, p->match left NULL).
+ */
+static int prematch(const struct cu_prepare_ctx *ctx, const struct cu *cu, struct prepared *p)
+{
+	struct btf_encoder *e = ctx->encoder;
+	int err;
+
+	btf_repeats__lock_shared(e->repeats);
+	p->index_type = e->index_type;
+	p->match_end = btf__type_cnt(e->btf);
+	btf_repeats__unlock(e->repeats);
+	if (!p->index_type)
+		return 0;
+	p->match = malloc((cu->nr_types ?: 1) * sizeof(*p->match));
+	if (!p->match)
+		return -ENOMEM;
+	err = btf_repeats__prematch(e->repeats, e->btf, p->rs, p->index_type, p->match_end,
+				    p->match);
+	if (err) {
+		free(p->match);
+		p->match = NULL;
+	}
+	return err;
+}
+
 int btf_encoder__prepare_cu(struct cu *cu, const struct cu_prepare_ctx *ctx)
 {
 	struct prepared *p = calloc(1, sizeof(*p));
 	int err = p ? prepare_recs(ctx->opts, cu, &p->rs) : -ENOMEM;
 
-	err = err ?: prepare_groups(ctx, cu, p);
+	err = err ?: prepare_groups(ctx, cu, p) ?: prematch(ctx, cu, p);
 	if (err) {
 		if (p)
 			free_prepared(p);
@@ -981,13 +1017,16 @@ int btf_encoder__prepare_cu(struct cu *cu, const struct cu_prepare_ctx *ctx)
 	return 0;
 }
 
-/* The CU's exact repeats, and its ids. 0 or -errno, reported. */
+/*
+ * The CU's exact repeats (@pre: those a loading thread found), and its
+ * ids. 0 or -errno, reported.
+ */
 static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
-		       uint32_t *provisional_ret)
+		       const struct btf_prematch *pre, uint32_t *provisional_ret)
 {
 	int err = dw_ensure_cap(&e->ids, &e->ids_cap, sizeof(*e->ids), cu->nr_types);
 
-	err = err ?: btf_repeats__match(e->repeats, e->btf, rs, e->index_type, e->ids);
+	err = err ?: btf_repeats__match(e->repeats, e->btf, rs, e->index_type, pre, e->ids);
 	if (err) {
 		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",
 		       strerror(-err));
@@ -999,16 +1038,14 @@ static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_re
 
 /*
  * The CU's types that are no exact repeats, appended in core id order, then
- * indexed for the CUs to come. 0 or -errno, reported.
+ * indexed for the CUs to come. The repeats' lock held. 0 or -errno, reported.
  */
-static int encode_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs)
+static int append_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
+			uint32_t first_new, uint32_t provisional)
 {
-	uint32_t first_new = btf__type_cnt(e->btf), provisional = 0, i;
+	uint32_t i;
 	int id, err;
 
-	err = match_types(e, cu, rs, &provisional);
-	if (err)
-		return err;
 	find_index_type(e, cu);
 	e->cu_has_array = false;
 	for (i = 1; i < cu->nr_types; i++) {
@@ -1055,17 +1092,24 @@ static int cu_recs(const struct btf_encoder *e, const struct cu *cu, struct btf_
 	return err;
 }
 
-int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
+/* What a loading thread matched, when it is what matching now needs. */
+static bool use_prematch(const struct btf_encoder *e, const struct prepared *p,
+			 struct btf_prematch *ret)
+{
+	if (!p || !p->match || p->index_type != e->index_type)
+		return false;
+	*ret = (struct btf_prematch){ p->match, p->match_end };
+	return true;
+}
+
+/* Everything of @cu that changes the BTF: the repeats' lock held. */
+static int append_cu(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
+		     uint32_t first_new, uint32_t provisional)
 {
 	const struct prepared *p = cu_prepared(cu);
 	const struct elf_symtab *symtab = e->nr_symtabs ? e->symtabs[e->nr_symtabs - 1] : NULL;
-	struct btf_recs *rs, *owned;
-	int err = cu_recs(e, cu, &rs, &owned);
+	int err = append_types(e, cu, rs, first_new, provisional);
 
-	if (err)
-		return err;
-	err = encode_types(e, cu, rs);
-	btf_recs__free(owned);
 	if (err)
 		return err;
 	err = encode_type_decl_tags(e, cu);
@@ -1078,6 +1122,24 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
 		return err;
 	}
 	return encode_variables(e, cu);
+}
+
+int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu)
+{
+	struct btf_prematch pre;
+	bool has_pre = use_prematch(e, cu_prepared(cu), &pre);
+	uint32_t first_new = btf__type_cnt(e->btf), provisional = 0;
+	struct btf_recs *rs, *owned;
+	int err = cu_recs(e, cu, &rs, &owned);
+
+	err = err ?: match_types(e, cu, rs, has_pre ? &pre : NULL, &provisional);
+	if (!err) {
+		btf_repeats__lock(e->repeats);
+		err = append_cu(e, cu, rs, first_new, provisional);
+		btf_repeats__unlock(e->repeats);
+	}
+	btf_recs__free(owned);
+	return err;
 }
 
 /* Functions, then DATASECs: the last types before dedup. */

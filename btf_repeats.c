@@ -16,6 +16,7 @@
  * CU's appended group, with the same size and the same key.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ struct node {
 	uint64_t	hash;		/* with references (see node_hash()) */
 	uint32_t	first_edge, nr_edges;
 	uint32_t	scc;		/* its group */
-	uint32_t	hyp;		/* BTF id assumed in attempt hyp_stamp */
+	uint32_t	hyp;		/* BTF id assumed in attempt hyp_stamp (rs->attempt) */
 	uint32_t	hyp_stamp;
 };
 
@@ -84,23 +85,39 @@ struct btf_recs {
 	uint32_t		*members;	/* owned: members of each group, group by group */
 	uint32_t		*groups;	/* owned: first member of each group, + the end */
 	uint32_t		nr_groups;
+	uint32_t		attempt;	/* the nodes' hyp_stamp of the last attempt */
+};
+
+/*
+ * What one thread needs to match a CU: the walk's scratch and the sets of
+ * BTF ids. Kept for the next CU (r->spare), never shared by two threads.
+ */
+struct btf_matcher {
+	struct btf_matcher	*next;		/* in r->spare */
+	uint32_t		*assumed;	/* owned: the walk's assumed members */
+	uint32_t		assumed_cap;
+	uint32_t		cu_stamp, attempt;
+	struct id_set_entry	*used;		/* owned: ids the CU's repeats took (cu_stamp) */
+	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
+	uint32_t		set_bits;	/* both have 1 << set_bits entries */
+	struct btf_repeats_stats stats;
 };
 
 struct btf_repeats {
 	const struct btf_names	*names;		/* borrowed, or NULL */
-	/* The current CU. */
-	uint32_t		*assumed;	/* owned: the walk's assumed members */
-	uint32_t		assumed_cap;
-	uint32_t		cu_stamp, attempt;
-	uint32_t		first_new;	/* BTF id of the CU's first appended type */
-	/* Everything appended so far. */
-	uint32_t		start_id;	/* first BTF id of the split part; 0 until known */
-	struct id_set_entry	*used;		/* owned: ids the CU's repeats took (cu_stamp) */
-	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
-	uint32_t		set_bits;	/* both have 1 << set_bits entries */
+	uint32_t		start_id;	/* first BTF id of the split part */
+	uint32_t		first_new;	/* BTF id of the current CU's first appended type */
+	/*
+	 * Everything appended so far: written between btf_repeats__lock()
+	 * and btf_repeats__unlock() (with the BTF and the names), read under
+	 * the shared lock by loading threads, and freely by the collector.
+	 */
 	struct index_slot	*index;		/* owned; a power of two slots, or NULL */
 	uint32_t		index_mask;	/* slots - 1 */
 	uint32_t		nr_indexed;
+	pthread_rwlock_t	lock;
+	pthread_mutex_t		spare_lock;	/* guards spare and stats */
+	struct btf_matcher	*spare;		/* owned: matchers no thread uses now */
 	struct btf_repeats_stats stats;
 };
 
@@ -144,72 +161,139 @@ struct btf_rec *btf_recs__recs(struct btf_recs *rs)
 	return rs->recs;
 }
 
-struct btf_repeats *btf_repeats__new(const struct btf_names *names)
+struct btf_repeats *btf_repeats__new(const struct btf *btf, const struct btf_names *names)
 {
 	struct btf_repeats *r = calloc(1, sizeof(*r));
+	const struct btf *base = btf__base_btf(btf);
+	pthread_rwlockattr_t attr;
 
-	if (r)
-		r->names = names;
+	if (!r)
+		return NULL;
+	r->names = names;
+	/* Types of a base BTF are never candidates: only ids from @btf's own first on. */
+	r->start_id = base ? btf__type_cnt(base) : 1;
+	/* The collector waits for the lock once per CU: it goes before new readers. */
+	pthread_rwlockattr_init(&attr);
+	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	pthread_rwlock_init(&r->lock, &attr);
+	pthread_rwlockattr_destroy(&attr);
+	pthread_mutex_init(&r->spare_lock, NULL);
 	return r;
+}
+
+static void matcher_free(struct btf_matcher *m)
+{
+	free(m->assumed);
+	free(m->used);
+	free(m->claimed);
+	free(m);
 }
 
 void btf_repeats__free(struct btf_repeats *r)
 {
+	struct btf_matcher *m;
+
 	if (!r)
 		return;
-	free(r->assumed);
-	free(r->used);
-	free(r->claimed);
+	while ((m = r->spare)) {
+		r->spare = m->next;
+		matcher_free(m);
+	}
+	pthread_mutex_destroy(&r->spare_lock);
+	pthread_rwlock_destroy(&r->lock);
 	free(r->index);
 	free(r);
 }
 
-void btf_repeats__stats(const struct btf_repeats *r, struct btf_repeats_stats *ret)
+void btf_repeats__stats(struct btf_repeats *r, struct btf_repeats_stats *ret)
 {
+	pthread_mutex_lock(&r->spare_lock);
 	*ret = r->stats;
+	pthread_mutex_unlock(&r->spare_lock);
+}
+
+void btf_repeats__lock(struct btf_repeats *r)
+{
+	pthread_rwlock_wrlock(&r->lock);
+}
+
+void btf_repeats__unlock(struct btf_repeats *r)
+{
+	pthread_rwlock_unlock(&r->lock);
+}
+
+void btf_repeats__lock_shared(struct btf_repeats *r)
+{
+	pthread_rwlock_rdlock(&r->lock);
+}
+
+/* A matcher for this thread's next CU, or NULL (out of memory). */
+static struct btf_matcher *matcher_get(struct btf_repeats *r)
+{
+	struct btf_matcher *m;
+
+	pthread_mutex_lock(&r->spare_lock);
+	m = r->spare;
+	if (m)
+		r->spare = m->next;
+	pthread_mutex_unlock(&r->spare_lock);
+	return m ?: calloc(1, sizeof(*m));
+}
+
+/* Its counters go to @r's; the matcher waits for another CU. */
+static void matcher_put(struct btf_repeats *r, struct btf_matcher *m)
+{
+	pthread_mutex_lock(&r->spare_lock);
+	r->stats.nr_matched += m->stats.nr_matched;
+	r->stats.nr_checks += m->stats.nr_checks;
+	r->stats.nr_failed += m->stats.nr_failed;
+	m->stats = (struct btf_repeats_stats){ 0 };
+	m->next = r->spare;
+	r->spare = m;
+	pthread_mutex_unlock(&r->spare_lock);
 }
 
 /* Room for every type of a CU of @nr_types in both sets, half full at most. */
-static int ensure_sets(struct btf_repeats *r, uint32_t nr_types)
+static int ensure_sets(struct btf_matcher *m, uint32_t nr_types)
 {
 	uint32_t bits = 8;
 
 	while (bits < 31 && (1u << bits) < 2 * (uint64_t)nr_types)
 		bits++;
-	if (r->used && bits <= r->set_bits)
+	if (m->used && bits <= m->set_bits)
 		return 0;
-	free(r->used);
-	free(r->claimed);
+	free(m->used);
+	free(m->claimed);
 	/* Stamps start at 1: zeroed entries count nowhere. */
-	r->used = calloc(1u << bits, sizeof(*r->used));
-	r->claimed = calloc(1u << bits, sizeof(*r->claimed));
-	r->set_bits = bits;
-	return r->used && r->claimed ? 0 : -ENOMEM;
+	m->used = calloc(1u << bits, sizeof(*m->used));
+	m->claimed = calloc(1u << bits, sizeof(*m->claimed));
+	m->set_bits = bits;
+	return m->used && m->claimed ? 0 : -ENOMEM;
 }
 
-static uint32_t id_set_pos(const struct btf_repeats *r, uint32_t id)
+static uint32_t id_set_pos(const struct btf_matcher *m, uint32_t id)
 {
-	return (uint32_t)(id * 2654435761u) >> (32 - r->set_bits);
+	return (uint32_t)(id * 2654435761u) >> (32 - m->set_bits);
 }
 
-static bool id_set_has(const struct btf_repeats *r, const struct id_set_entry *set, uint32_t id,
+static bool id_set_has(const struct btf_matcher *m, const struct id_set_entry *set, uint32_t id,
 		       uint32_t stamp)
 {
-	uint32_t mask = (1u << r->set_bits) - 1, i;
+	uint32_t mask = (1u << m->set_bits) - 1, i;
 
-	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+	for (i = id_set_pos(m, id); set[i].stamp == stamp; i = (i + 1) & mask)
 		if (set[i].id == id)
 			return true;
 	return false;
 }
 
 /* Entries of an older stamp are free: the probe for @id stops at the same one. */
-static void id_set_add(const struct btf_repeats *r, struct id_set_entry *set, uint32_t id,
+static void id_set_add(const struct btf_matcher *m, struct id_set_entry *set, uint32_t id,
 		       uint32_t stamp)
 {
-	uint32_t mask = (1u << r->set_bits) - 1, i;
+	uint32_t mask = (1u << m->set_bits) - 1, i;
 
-	for (i = id_set_pos(r, id); set[i].stamp == stamp; i = (i + 1) & mask)
+	for (i = id_set_pos(m, id); set[i].stamp == stamp; i = (i + 1) & mask)
 		;
 	set[i] = (struct id_set_entry){ id, stamp };
 }
@@ -551,28 +635,34 @@ static uint32_t index_next(const struct btf_repeats *r, uint64_t key, uint32_t *
 
 /* ---- matching one group -------------------------------------------------------------- */
 
-/* One attempt: does group @scc map one to one onto existing types? */
+/*
+ * One attempt: does group @scc map one to one onto existing types, all in
+ * [lo, hi)? A group that matches maps onto one earlier CU's appended
+ * group (see the top), and a CU's types are appended together, so the
+ * bounds never split a match: the loading threads look below the BTF's
+ * end when they started the CU, the collector at and above it.
+ */
 struct walk {
-	struct btf_repeats	*r;
+	struct btf_matcher	*m;
 	struct btf_recs		*rs;
 	struct view		v;
 	const uint32_t		*match;		/* decided groups' BTF ids */
 	uint32_t		scc;
 	uint32_t		nr_assumed;
-	uint32_t		btf_end;	/* btf__type_cnt() */
+	uint32_t		lo, hi;
 };
 
 static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 {
-	struct btf_repeats *r = w->r;
+	struct btf_matcher *m = w->m;
 
-	if (id < r->start_id || id >= w->btf_end || id_set_has(r, r->used, id, r->cu_stamp) ||
-	    id_set_has(r, r->claimed, id, r->attempt))
+	if (id < w->lo || id >= w->hi || id_set_has(m, m->used, id, m->cu_stamp) ||
+	    id_set_has(m, m->claimed, id, m->attempt))
 		return false;
-	id_set_add(r, r->claimed, id, r->attempt);
+	id_set_add(m, m->claimed, id, m->attempt);
 	w->rs->nodes[x].hyp = id;
-	w->rs->nodes[x].hyp_stamp = r->attempt;
-	r->assumed[w->nr_assumed++] = x;
+	w->rs->nodes[x].hyp_stamp = w->rs->attempt;
+	m->assumed[w->nr_assumed++] = x;
 	return true;
 }
 
@@ -585,33 +675,36 @@ static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 		return !id;
 	if (n->scc != w->scc)
 		return w->match[ref] == id;
-	if (n->hyp_stamp == w->r->attempt)
+	if (n->hyp_stamp == w->rs->attempt)
 		return n->hyp == id;
 	return walk_assume(w, ref, id);
 }
 
 /*
  * Compares group @scc, from member @entry and BTF type @id on. The assumed
- * members are r->assumed[0..nr_assumed), in assumption order, each checked
- * once by a cursor that trails behind.
+ * members are m->assumed[0..nr_assumed), in assumption order, each checked
+ * once by a cursor that trails behind. Attempts are counted twice: by the
+ * matcher for its set of claimed ids, by the CU for its nodes' hypotheses
+ * (a CU's records meet two matchers: a loading thread's, the collector's).
  */
-static bool walk_group(struct btf_repeats *r, struct btf_recs *rs, const struct btf *btf,
-		       const uint32_t *match, uint32_t scc, uint32_t entry, uint32_t id)
+static bool walk_group(struct walk *w, const struct btf *btf, uint32_t entry, uint32_t id)
 {
-	struct walk w = { r, rs, { btf, r->names }, match, scc, 0, btf__type_cnt(btf) };
+	struct btf_recs *rs = w->rs;
 	uint32_t done;
 
-	r->attempt++;
-	if (!walk_assume(&w, entry, id))
+	w->m->attempt++;
+	rs->attempt++;
+	w->nr_assumed = 0;
+	if (!walk_assume(w, entry, id))
 		return false;
-	for (done = 0; done < w.nr_assumed; done++) {
-		uint32_t x = r->assumed[done];
+	for (done = 0; done < w->nr_assumed; done++) {
+		uint32_t x = w->m->assumed[done];
 
-		if (!rec_is(rs, &w.v, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
-			    walk_ref_is, &w))
+		if (!rec_is(rs, &w->v, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
+			    walk_ref_is, w))
 			return false;
 	}
-	return w.nr_assumed == rs->groups[scc + 1] - rs->groups[scc];
+	return w->nr_assumed == rs->groups[w->scc + 1] - rs->groups[w->scc];
 }
 
 /* Whether group @g may match: every member is, arrays with their index type. */
@@ -660,19 +753,24 @@ static bool hash_group(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
 	return true;
 }
 
-static void match_group(struct btf_repeats *r, struct btf_recs *rs, const struct btf *btf,
-			uint32_t g, uint32_t *match)
+/* Group @g against the candidates in [w->lo, w->hi); its BTF ids into w->match. */
+static void match_group(struct btf_repeats *r, struct walk *w, const struct btf *btf, uint32_t g)
 {
+	struct btf_recs *rs = w->rs;
+	uint32_t *match = (uint32_t *)w->match;
 	uint32_t entry, pos = UINT32_MAX, id, i;
 	uint64_t key;
 
 	if (!group_is_matchable(rs, g) || !hash_group(rs, g, match, &key, &entry))
 		return;
+	w->scc = g;
 	while ((id = index_next(r, key, &pos))) {
-		r->stats.nr_checks++;
-		if (walk_group(r, rs, btf, match, g, entry, id))
+		if (id < w->lo || id >= w->hi)
+			continue;
+		w->m->stats.nr_checks++;
+		if (walk_group(w, btf, entry, id))
 			break;
-		r->stats.nr_failed++;
+		w->m->stats.nr_failed++;
 	}
 	if (!id)
 		return;
@@ -680,9 +778,9 @@ static void match_group(struct btf_repeats *r, struct btf_recs *rs, const struct
 		uint32_t x = rs->members[i];
 
 		match[x] = rs->nodes[x].hyp;
-		id_set_add(r, r->used, match[x], r->cu_stamp);
+		id_set_add(w->m, w->m->used, match[x], w->m->cu_stamp);
 	}
-	r->stats.nr_matched += rs->groups[g + 1] - rs->groups[g];
+	w->m->stats.nr_matched += rs->groups[g + 1] - rs->groups[g];
 }
 
 /* ---- Tarjan's strongly connected components, iteratively ----------------------------- */
@@ -812,14 +910,6 @@ out_free:
 	return err;
 }
 
-/* Types of a base BTF are never candidates: only ids from @btf's own first on. */
-static void set_start_id(struct btf_repeats *r, const struct btf *btf)
-{
-	const struct btf *base = btf__base_btf(btf);
-
-	r->start_id = base ? btf__type_cnt(base) : 1;
-}
-
 /* Arrays take @index_type, and their hashes with it (see rec_shallow_hash()). */
 static void set_index_type(struct btf_recs *rs, uint32_t index_type)
 {
@@ -833,21 +923,68 @@ static void set_index_type(struct btf_recs *rs, uint32_t index_type)
 	}
 }
 
-int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
-		       uint32_t index_type, uint32_t *match_ret)
+/* A matcher ready for the CU of @rs: the sets fit, a new CU stamp. */
+static struct btf_matcher *start_cu(struct btf_repeats *r, const struct btf_recs *rs)
 {
+	struct btf_matcher *m = matcher_get(r);
+
+	if (m && !dw_ensure_cap(&m->assumed, &m->assumed_cap, sizeof(*m->assumed), rs->nr_recs) &&
+	    !ensure_sets(m, rs->nr_recs)) {
+		m->cu_stamp++;
+		return m;
+	}
+	if (m)
+		matcher_put(r, m);
+	return NULL;
+}
+
+enum { GROUPS_PER_HOLD = 64 };	/* the collector waits for at most so many */
+
+int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+			  uint32_t index_type, uint32_t end, uint32_t *match_ret)
+{
+	struct btf_matcher *m = start_cu(r, rs);
+	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0, r->start_id, end };
 	uint32_t g;
 
-	if (dw_ensure_cap(&r->assumed, &r->assumed_cap, sizeof(*r->assumed), rs->nr_recs) ||
-	    ensure_sets(r, rs->nr_recs))
+	if (!m)
 		return -ENOMEM;
-	r->cu_stamp++;
 	memset(match_ret, 0, rs->nr_recs * sizeof(*match_ret));
 	set_index_type(rs, index_type);
-	set_start_id(r, btf);
+	for (g = 0; g < rs->nr_groups; g++) {
+		if (g % GROUPS_PER_HOLD == 0)
+			btf_repeats__lock_shared(r);
+		match_group(r, &w, btf, g);
+		if (g % GROUPS_PER_HOLD == GROUPS_PER_HOLD - 1 || g + 1 == rs->nr_groups)
+			btf_repeats__unlock(r);
+	}
+	matcher_put(r, m);
+	return 0;
+}
+
+int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+		       uint32_t index_type, const struct btf_prematch *pre, uint32_t *match_ret)
+{
+	struct btf_matcher *m = start_cu(r, rs);
+	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0,
+			  pre ? pre->end : r->start_id, btf__type_cnt(btf) };
+	uint32_t g, i;
+
+	if (!m)
+		return -ENOMEM;
 	r->first_new = btf__type_cnt(btf);
-	for (g = 0; g < rs->nr_groups; g++)
-		match_group(r, rs, btf, g, match_ret);
+	if (pre) {
+		memcpy(match_ret, pre->match, rs->nr_recs * sizeof(*match_ret));
+	} else {
+		memset(match_ret, 0, rs->nr_recs * sizeof(*match_ret));
+		set_index_type(rs, index_type);
+	}
+	for (g = 0; g < rs->nr_groups; g++) {
+		i = rs->members[rs->groups[g]];
+		if (!match_ret[i])
+			match_group(r, &w, btf, g);
+	}
+	matcher_put(r, m);
 	return 0;
 }
 

@@ -15,8 +15,9 @@
  * type, so the BTF handed to btf__dedup() only lacks later exact copies of
  * earlier types, in the same order otherwise, and dedups to the same bytes.
  *
- * The records and their graph are built on any thread, per CU; the
- * matcher, with its index of the BTF, belongs to the collector (main) thread.
+ * The records and their graph are built on any thread, per CU; the index
+ * of the BTF is the collector's (main thread's), which the loading threads
+ * read under its lock.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -99,30 +100,64 @@ bool btf_recs__rec_is(const struct btf_recs *rs, const struct btf *btf,
 		      const struct btf_names *names, const struct btf_rec *rec, uint32_t id,
 		      const uint32_t *ids);
 
-/* The matcher of a BTF being built. Collector thread only. */
+/*
+ * The matcher of a BTF being built. The collector (main) thread appends
+ * and indexes; loading threads may match a CU first against what was
+ * appended when they started it (btf_repeats__prematch()), and the
+ * collector then matches the rest (btf_repeats__match()).
+ */
 struct btf_repeats;
 
 /*
- * A new, empty matcher, or NULL (out of memory). Free with
- * btf_repeats__free(). @names (borrowed, or NULL) knows offsets of the
- * strings of the BTF being built: names are compared by them when it can.
+ * A new, empty matcher for @btf (only its base is read now), or NULL (out
+ * of memory). Free with btf_repeats__free(). @names (borrowed, or NULL)
+ * knows offsets of the strings of @btf: names are compared by them when it
+ * can.
  */
-struct btf_repeats *btf_repeats__new(const struct btf_names *names);
+struct btf_repeats *btf_repeats__new(const struct btf *btf, const struct btf_names *names);
 void btf_repeats__free(struct btf_repeats *r);
 
 /*
- * Matches the records of the next CU, @rs (after btf_recs__graph()),
- * against the types appended to @btf since btf_repeats__new(). Arrays take
- * @index_type as their index type first (0: not known yet, never matched).
- * Fills @match_ret[core id] with the BTF id an exact repeat takes, or 0 for
- * a type to append. 0 or -ENOMEM.
+ * The lock of the BTF, its names and the index. The collector holds it
+ * (btf_repeats__lock()) while it changes any of them, loading threads
+ * share it while they read them; btf_repeats__unlock() ends either.
  */
-int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
-		       uint32_t index_type, uint32_t *match_ret);
+void btf_repeats__lock(struct btf_repeats *r);
+void btf_repeats__lock_shared(struct btf_repeats *r);
+void btf_repeats__unlock(struct btf_repeats *r);
 
 /*
- * After the unmatched types of @rs were appended: @ids maps every core id
- * to its BTF id. Indexes the appended types for later CUs. 0 or -ENOMEM.
+ * Any thread, the lock not held: matches the records of a CU, @rs (after
+ * btf_recs__graph()), against the types of @btf below @end, which the
+ * caller read under the shared lock with @index_type (not 0). Fills
+ * @match_ret[core id] as btf_repeats__match() does. 0 or -ENOMEM.
+ */
+int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+			  uint32_t index_type, uint32_t end, uint32_t *match_ret);
+
+/* What btf_repeats__prematch() found, and up to which BTF id it looked. */
+struct btf_prematch {
+	const uint32_t	*match;
+	uint32_t	end;
+};
+
+/*
+ * Collector: matches the records of the next CU, @rs (after
+ * btf_recs__graph()), against the types appended to @btf since
+ * btf_repeats__new(). Arrays take @index_type as their index type first
+ * (0: not known yet, never matched). With @pre, the groups it matched keep
+ * their ids and the others are compared with the types from pre->end on
+ * only (pre's @index_type must be this one). Fills @match_ret[core id]
+ * with the BTF id an exact repeat takes, or 0 for a type to append. 0 or
+ * -ENOMEM.
+ */
+int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
+		       uint32_t index_type, const struct btf_prematch *pre, uint32_t *match_ret);
+
+/*
+ * Collector, the lock held: after the unmatched types of @rs were
+ * appended, @ids maps every core id to its BTF id. Indexes the appended
+ * types for later CUs. 0 or -ENOMEM.
  */
 int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids);
 
@@ -132,6 +167,6 @@ struct btf_repeats_stats {
 	uint64_t	nr_checks;	/* candidate groups compared */
 	uint64_t	nr_failed;	/* of which were not exact repeats */
 };
-void btf_repeats__stats(const struct btf_repeats *r, struct btf_repeats_stats *ret);
+void btf_repeats__stats(struct btf_repeats *r, struct btf_repeats_stats *ret);
 
 #endif

@@ -136,7 +136,7 @@ static int encode_cu(struct fixture *f, const struct tspec *t, uint32_t n)
 	struct btf_recs *rs = fill_recs(t, n);
 	int ret = -1;
 
-	if (rs && !btf_repeats__match(f->r, f->btf, rs, cu_index_type(t, n), f->ids))
+	if (rs && !btf_repeats__match(f->r, f->btf, rs, cu_index_type(t, n), NULL, f->ids))
 		ret = append_cu(f, rs, t, n);
 	btf_recs__free(rs);
 	return ret;
@@ -145,7 +145,7 @@ static bool fixture_init(struct fixture *f, const struct btf *base)
 {
 	memset(f, 0, sizeof(*f));
 	f->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
-	f->r = btf_repeats__new(NULL);
+	f->r = f->btf ? btf_repeats__new(f->btf, NULL) : NULL;
 	return f->btf && f->r;
 }
 
@@ -362,12 +362,60 @@ static void test_btf_repeats__records_made_ahead_match_the_same(void)
 	}
 	for (i = 0; i < 4; i++)
 		CHECK("as many appended as when made late",
-		      !btf_repeats__match(f.r, f.btf, rs[i], 1, f.ids) &&
+		      !btf_repeats__match(f.r, f.btf, rs[i], 1, NULL, f.ids) &&
 		      append_cu(&f, rs[i], t[i], n[i]) == want[i]);
 	CHECK("the array repeat takes the first array", f.ids[2] == 4);
 out_free:
 	for (i = 0; i < 4; i++)
 		btf_recs__free(rs[i]);
+	fixture_release(&f);
+}
+
+/* int; struct list as in list_cu; struct x { int v; } */
+static const struct tspec list_x_cu[] = {
+	{ 0 },
+	{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	{ .kind = BTF_KIND_STRUCT, .name = "list", .size = 16, .nr_items = 2,
+	  .items = { ITEM("v", 1, 0), ITEM("next", 3, 64) } },
+	{ .kind = BTF_KIND_PTR, .type = 2 },
+	{ .kind = BTF_KIND_STRUCT, .name = "x", .size = 4, .nr_items = 1,
+	  .items = { ITEM("v", 1, 0) } },
+};
+
+/*
+ * A loading thread matches below the BTF's end when it started the CU; the
+ * collector then finds the rest from there on: together, the ids a match
+ * of the whole would give.
+ */
+static void test_btf_repeats__prematch_then_the_rest(void)
+{
+	static const struct tspec x_cu[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_STRUCT, .name = "x", .size = 4, .nr_items = 1,
+		  .items = { ITEM("v", 1, 0) } },
+	};
+	struct btf_recs *rs = fill_recs(list_x_cu, 5);
+	uint32_t pre[5], end;
+	struct fixture f;
+
+	if (!fixture_init(&f, NULL) || !rs) {
+		CHECK("set-up", false);
+		goto out_free;
+	}
+	encode_cu(&f, list_cu, 4);
+	end = btf__type_cnt(f.btf);
+	CHECK("struct x appended by a later CU", encode_cu(&f, x_cu, 3) == 1 && f.ids[2] == 4);
+	CHECK("prematch", !btf_repeats__prematch(f.r, f.btf, rs, 1, end, pre));
+	CHECK("below the end: matched", pre[1] == 1 && pre[2] == 2 && pre[3] == 3);
+	CHECK("from the end on: left to the collector", pre[4] == 0);
+	CHECK("the rest", !btf_repeats__match(f.r, f.btf, rs, 1,
+					      &(struct btf_prematch){ pre, end }, f.ids));
+	CHECK("struct x takes the later CU's id", f.ids[4] == 4);
+	CHECK("the others keep theirs", f.ids[1] == 1 && f.ids[2] == 2 && f.ids[3] == 3);
+	CHECK("nothing to append", append_cu(&f, rs, list_x_cu, 5) == 0);
+out_free:
+	btf_recs__free(rs);
 	fixture_release(&f);
 }
 
@@ -382,6 +430,7 @@ int main(void)
 	test_btf_repeats__bitfields_and_kind_flag();
 	test_btf_repeats__base_types_are_no_candidates();
 	test_btf_repeats__records_made_ahead_match_the_same();
+	test_btf_repeats__prematch_then_the_rest();
 	if (failures)
 		printf("%d failure(s)\n", failures);
 	return failures ? 1 : 0;
