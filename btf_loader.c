@@ -17,6 +17,7 @@
 
 #include "btf_check.h"
 #include "btf_loader.h"
+#include "elf_symtab.h"
 #include "dwarves_layout.h"
 #include "log.h"
 
@@ -489,32 +490,11 @@ static const char *last_libbpf_reason(const struct log_buf *buf)
 	return *line ? line : NULL;
 }
 
-/* The .BTF section of ELF file @elf, uncompressed and of a sane size, or NULL. */
-static Elf_Data *elf_btf_section(Elf *elf)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	const char *name;
-
-	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
-		    (sh.sh_flags & SHF_COMPRESSED))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && !strcmp(name, ".BTF"))
-			return elf_getdata(scn, NULL);
-	}
-	return NULL;
-}
-
 /*
  * The base from an ELF file's .BTF, read through a mapping of the file
  * rather than copied out of it first, as btf__parse() does: libbpf then
  * makes the one copy it keeps. NULL when the file is no such ELF file, or
- * libbpf refuses the section: btf__parse() then says why.
+ * libbpf refuses the section (compressed, say): btf__parse() then says why.
  */
 static struct btf *open_elf_base(const char *path)
 {
@@ -527,7 +507,7 @@ static struct btf *open_elf_base(const char *path)
 		return NULL;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	data = elf ? elf_btf_section(elf) : NULL;
+	data = elf ? elf_section_data(elf, ".BTF") : NULL;
 	if (data && data->d_buf && data->d_size && data->d_size <= UINT32_MAX) {
 		btf = btf__new(data->d_buf, (uint32_t)data->d_size);
 		if (btf)

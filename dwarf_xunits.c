@@ -18,6 +18,7 @@
 #include "dwarf_cursor.h"
 #include "dwarf_loader_int.h"
 #include "dwarf_xunits.h"
+#include "elf_symtab.h"
 #include "log.h"
 
 /* The units of one .debug_info, by offset. */
@@ -282,25 +283,6 @@ struct alt_link {
 	size_t		id_len;
 };
 
-/* The bytes of the section called @name, or NULL. */
-static Elf_Data *section_data(Elf *elf, const char *name)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *s;
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
-		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
-			return elf_getdata(scn, NULL);
-	}
-	return NULL;
-}
-
 /*
  * DWARF 5's .debug_sup (7.3.6): version 5, is_supplementary, the file name
  * (empty in the supplementary file), then the checksum (dwz writes the
@@ -309,7 +291,7 @@ static Elf_Data *section_data(Elf *elf, const char *name)
  */
 static int read_debug_sup(Elf *elf, bool supp, struct alt_link *link)
 {
-	Elf_Data *d = section_data(elf, ".debug_sup");
+	Elf_Data *d = elf_section_data(elf, ".debug_sup");
 	const uint8_t *p, *end, *nul;
 	struct dwarf_cursor c;
 	uint64_t len;

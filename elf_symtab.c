@@ -58,6 +58,24 @@ static int cmp_sym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+Elf_Data *elf_section_data(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *s;
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
 static Elf_Scn *find_symtab(Elf *elf, GElf_Shdr *shdr)
 {
 	Elf_Scn *scn = NULL;

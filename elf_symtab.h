@@ -56,6 +56,9 @@ struct elf_symtab;
  * is no .symtab, -EINVAL, -ENOMEM. Main thread only.
  */
 int elf_symtab__new(Elf *elf, struct elf_symtab **ret);
+
+/* The bytes of the section of @elf called @name (not SHT_NOBITS, as stored), or NULL. */
+Elf_Data *elf_section_data(Elf *elf, const char *name);
 void elf_symtab__free(struct elf_symtab *st);
 
 /*
