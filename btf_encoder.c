@@ -1155,6 +1155,17 @@ static int finish_functions(struct btf_encoder *e)
 	return err;
 }
 
+/*
+ * btf__dedup() says -EINVAL whenever its set-up fails, and with no options
+ * passed only an allocation can fail there: its message holds the real code.
+ */
+static bool dedup_ran_out_of_memory(void)
+{
+	const char *msg = strstr(log__libbpf_last(), "btf_dedup_new failed: ");
+
+	return msg && atol(msg + strlen("btf_dedup_new failed: ")) == -ENOMEM;
+}
+
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
 	struct btf_repeats_stats rs;
@@ -1167,7 +1178,10 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 
 	if (e->opts.stats)
 		e->opts.stats->types_before_dedup = btf__type_cnt(e->btf) - first;
+	log__libbpf_forget();
 	err = btf__dedup(e->btf, NULL);
+	if (err == -EINVAL && dedup_ran_out_of_memory())
+		err = -ENOMEM;
 	if (err) {
 		pr_err("%s: BTF deduplication failed: %s", e->opts.in_path, strerror(-err));
 		return err;

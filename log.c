@@ -108,15 +108,31 @@ void log_buf__release(struct log_buf *buf)
 	*buf = (struct log_buf){ 0 };
 }
 
+static __thread char libbpf_last[256];
+
+const char *log__libbpf_last(void)
+{
+	return libbpf_last;
+}
+
+void log__libbpf_forget(void)
+{
+	libbpf_last[0] = '\0';
+}
+
 static int log_libbpf(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	enum log_level ours = level == LIBBPF_WARN ? LOG_WARN :
 			      level == LIBBPF_INFO ? LOG_INFO : LOG_DEBUG;
 	char line[1024];
+	size_t n;
 
+	vsnprintf(line, sizeof(line), fmt, ap);
+	n = strnlen(line, sizeof(libbpf_last) - 1);
+	memcpy(libbpf_last, line, n);
+	libbpf_last[n] = '\0';
 	if (ours > log_level)
 		return 0;
-	vsnprintf(line, sizeof(line), fmt, ap);
 	/* libbpf's prefix alone, as upstream prints them; most name libbpf already. */
 	emit(ours, strncmp(line, "libbpf: ", 8) ? "libbpf: " : "", line);
 	return 0;

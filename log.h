@@ -31,6 +31,13 @@ bool log__has_errors(void);
  * does, with libbpf's prefix instead of ours (errors and warnings only).
  */
 void log__hook_libbpf(void);
+/*
+ * The last message libbpf gave this thread, shown or not ("" after
+ * log__libbpf_forget()): some libbpf calls return a bare -EINVAL where only
+ * the message says what failed.
+ */
+const char *log__libbpf_last(void);
+void log__libbpf_forget(void);
 
 /*
  * Held messages: while a thread captures into a log_buf, its messages are
