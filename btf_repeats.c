@@ -74,6 +74,19 @@ struct index_slot {
 	uint32_t	id;		/* BTF id; 0: empty */
 };
 
+/*
+ * A group's key and entry once hash_group() gave them: they stay right for
+ * the rest of the CU, as the BTF ids of the groups it refers to do (a
+ * group is hashed only once they all have one, and a decided group's ids
+ * never change), so the collector reuses what a loading thread found, and
+ * indexing what matching found.
+ */
+struct group_key {
+	uint64_t	key;
+	uint32_t	entry;
+	bool		known;
+};
+
 struct btf_recs {
 	struct btf_rec		*recs;		/* owned, per core id */
 	uint32_t		nr_recs;
@@ -85,6 +98,7 @@ struct btf_recs {
 	uint32_t		*members;	/* owned: members of each group, group by group */
 	uint32_t		*groups;	/* owned: first member of each group, + the end */
 	uint32_t		nr_groups;
+	struct group_key	*keys;		/* owned, per group */
 	uint32_t		attempt;	/* the nodes' hyp_stamp of the last attempt */
 };
 
@@ -153,6 +167,7 @@ void btf_recs__free(struct btf_recs *rs)
 	free(rs->edges);
 	free(rs->members);
 	free(rs->groups);
+	free(rs->keys);
 	free(rs);
 }
 
@@ -753,6 +768,22 @@ static bool hash_group(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
 	return true;
 }
 
+/* hash_group(), once per group and CU. */
+static bool group_key(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
+		      uint64_t *key_ret, uint32_t *entry_ret)
+{
+	struct group_key *k = &rs->keys[g];
+
+	if (!k->known) {
+		if (!hash_group(rs, g, ids, &k->key, &k->entry))
+			return false;
+		k->known = true;
+	}
+	*key_ret = k->key;
+	*entry_ret = k->entry;
+	return true;
+}
+
 /* Group @g against the candidates in [w->lo, w->hi); its BTF ids into w->match. */
 static void match_group(struct btf_repeats *r, struct walk *w, const struct btf *btf, uint32_t g)
 {
@@ -761,7 +792,7 @@ static void match_group(struct btf_repeats *r, struct walk *w, const struct btf 
 	uint32_t entry, pos = UINT32_MAX, id, i;
 	uint64_t key;
 
-	if (!group_is_matchable(rs, g) || !hash_group(rs, g, match, &key, &entry))
+	if (!group_is_matchable(rs, g) || !group_key(rs, g, match, &key, &entry))
 		return;
 	w->scc = g;
 	while ((id = index_next(r, key, &pos))) {
@@ -903,6 +934,9 @@ int btf_recs__graph(struct btf_recs *rs)
 	for (x = 1; x < rs->nr_recs; x++)
 		if (is_node(&rs->recs[x]) && !tj.num[x].idx)
 			tarjan_visit(rs, &tj, x);
+	rs->keys = calloc(rs->nr_groups ?: 1, sizeof(*rs->keys));
+	if (!rs->keys)
+		err = -ENOMEM;
 out_free:
 	free(tj.num);
 	free(tj.stack);
@@ -910,11 +944,15 @@ out_free:
 	return err;
 }
 
-/* Arrays take @index_type, and their hashes with it (see rec_shallow_hash()). */
+/*
+ * Arrays take @index_type, and their hashes with it (see rec_shallow_hash()):
+ * the groups' keys are to be found again.
+ */
 static void set_index_type(struct btf_recs *rs, uint32_t index_type)
 {
 	uint32_t x;
 
+	memset(rs->keys, 0, rs->nr_groups * sizeof(*rs->keys));
 	for (x = 1; x < rs->nr_recs; x++) {
 		if (rs->recs[x].kind != BTF_KIND_ARRAY)
 			continue;
@@ -998,7 +1036,7 @@ int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_
 		uint64_t key;
 
 		if (ids[first] < r->first_new || !group_is_matchable(rs, g) ||
-		    !hash_group(rs, g, ids, &key, &entry))
+		    !group_key(rs, g, ids, &key, &entry))
 			continue;	/* a repeat (indexed already), or never to match */
 		for (i = rs->groups[g]; !err && i < rs->groups[g + 1]; i++) {
 			uint32_t x = rs->members[i];
