@@ -440,6 +440,15 @@ static struct btf_type *appended(struct btf_encoder *e, int id)
 	return (struct btf_type *)btf__type_by_id(e->btf, id);
 }
 
+static void prefetch_names(const struct btf_encoder *e, const struct btf_rec *rec,
+			   const struct btf_rec_item *it)
+{
+	uint32_t i;
+
+	for (i = 0; i < rec->nr_items; i++)
+		btf_names__prefetch(e->names, it[i].name);
+}
+
 /*
  * Members, then their names in order: libbpf would have added the strings
  * in the same order, which the output's string section keeps.
@@ -451,6 +460,7 @@ static int append_members(struct btf_encoder *e, int id, const struct btf_rec *r
 	uint32_t i;
 	int err, off;
 
+	prefetch_names(e, rec, it);
 	for (i = 0; i < rec->nr_items; i++) {
 		err = btf__add_field(e->btf, NULL, btf_id(e, it[i].type), it[i].lo, it[i].hi);
 		if (err)
@@ -472,6 +482,7 @@ static int append_enumerators(struct btf_encoder *e, const struct btf_rec *rec,
 	uint32_t i;
 	int err;
 
+	prefetch_names(e, rec, it);
 	for (i = 0; i < rec->nr_items; i++) {
 		uint64_t v = (uint64_t)it[i].hi << 32 | it[i].lo;
 
@@ -495,6 +506,7 @@ static int append_params(struct btf_encoder *e, int id, const struct btf_rec *re
 	uint32_t i;
 	int err, off;
 
+	prefetch_names(e, rec, it);
 	for (i = 0; i < rec->nr_items; i++) {
 		err = btf__add_func_param(e->btf, NULL, btf_id(e, it[i].type));
 		if (err)
@@ -650,21 +662,40 @@ static int check_supported(const struct btf_encoder_opts *o, const struct cu *cu
 }
 
 /*
+ * Whether core id @i is an _Atomic T, asked of its record first, which
+ * build_recs() leaves empty for those and for no other type.
+ */
+static bool is_atomic(const struct cu *cu, const struct btf_rec *recs, uint32_t i)
+{
+	return !recs[i].kind && !recs[i].err && cu__type(cu, i)->kind == TK_ATOMIC;
+}
+
+/*
  * Gives every core id its BTF id before any is appended (forward
  * references): repeats already have theirs (btf_repeats__match()), the
  * other types take the next ids in core id order, an _Atomic T that of T.
  */
-static void assign_ids(struct btf_encoder *e, const struct cu *cu, uint32_t *next_ret)
+static void assign_ids(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
+		       uint32_t *next_ret)
 {
-	uint32_t next = btf__type_cnt(e->btf), i;
+	const struct btf_rec *recs = btf_recs__recs(rs);
+	uint32_t next = btf__type_cnt(e->btf), i, nr_atomics = 0;
 
 	e->ids[0] = 0;
-	for (i = 1; i < cu->nr_types; i++)
-		if (cu__type(cu, i)->kind != TK_ATOMIC && !e->ids[i])
+	for (i = 1; i < cu->nr_types; i++) {
+		if (e->ids[i])
+			continue;
+		if (is_atomic(cu, recs, i))
+			nr_atomics++;
+		else
 			e->ids[i] = next++;
-	for (i = 1; i < cu->nr_types; i++)
-		if (cu__type(cu, i)->kind == TK_ATOMIC)
+	}
+	/* Now only the atomics are without an id. */
+	for (i = 1; nr_atomics && i < cu->nr_types; i++)
+		if (!e->ids[i] && is_atomic(cu, recs, i)) {
 			e->ids[i] = btf_id(e, resolve_ref(cu, i));
+			nr_atomics--;
+		}
 	*next_ret = next;
 }
 
@@ -1032,9 +1063,12 @@ static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_re
 		       strerror(-err));
 		return err;
 	}
-	assign_ids(e, cu, provisional_ret);
+	assign_ids(e, cu, rs, provisional_ret);
 	return 0;
 }
+
+/* How many records ahead append_types() asks for the slots of their names. */
+enum { NAMES_AHEAD = 8 };
 
 /*
  * The CU's types that are no exact repeats, appended in core id order, then
@@ -1043,13 +1077,18 @@ static int match_types(struct btf_encoder *e, const struct cu *cu, struct btf_re
 static int append_types(struct btf_encoder *e, const struct cu *cu, struct btf_recs *rs,
 			uint32_t first_new, uint32_t provisional)
 {
+	const struct btf_rec *recs = btf_recs__recs(rs);
 	uint32_t i;
 	int id, err;
 
 	find_index_type(e, cu);
 	e->cu_has_array = false;
 	for (i = 1; i < cu->nr_types; i++) {
-		if (cu__type(cu, i)->kind == TK_ATOMIC || e->ids[i] < first_new)
+		uint32_t ahead = i + NAMES_AHEAD;
+
+		if (ahead < cu->nr_types && e->ids[ahead] >= first_new)
+			btf_names__prefetch(e->names, recs[ahead].name);
+		if (e->ids[i] < first_new || is_atomic(cu, recs, i))
 			continue;
 		err = append_type(e, rs, cu, i, provisional);
 		if (err)

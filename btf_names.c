@@ -77,6 +77,12 @@ static int grow(struct btf_names *n)
 	return 0;
 }
 
+void btf_names__prefetch(const struct btf_names *n, const char *name)
+{
+	if (n->slots && name)
+		__builtin_prefetch(&n->slots[slot_of(n, name)]);
+}
+
 int64_t btf_names__find(const struct btf_names *n, const char *name)
 {
 	uint32_t i;
@@ -94,12 +100,13 @@ int btf_names__add(struct btf_names *n, struct btf *btf, const char *name)
 	int64_t found;
 	int off;
 
-	if (!name || !name[0])
+	if (!name)
 		return 0;
+	/* By address first: the string itself is likely not in the cache. */
 	found = btf_names__find(n, name);
 	if (found >= 0)
 		return (int)found;
-	off = btf__add_str(btf, name);
+	off = name[0] ? btf__add_str(btf, name) : 0;
 	if (off < 0)
 		return off;
 	if (n->nr >= (n->mask + 1) / 2 && grow(n))

@@ -32,6 +32,13 @@ void btf_names__clear(struct btf_names *n);
  */
 int btf_names__add(struct btf_names *n, struct btf *btf, const char *name);
 
+/*
+ * Starts loading the slot of @name into the cache: a caller with several
+ * names to add asks for all their slots before it adds the first, so that
+ * the misses overlap.
+ */
+void btf_names__prefetch(const struct btf_names *n, const char *name);
+
 /* The offset @name was added at through @n, or -1 when it was not. */
 int64_t btf_names__find(const struct btf_names *n, const char *name);
 

@@ -376,11 +376,13 @@ static bool name_is(const struct view *v, uint32_t name_off, const char *name)
 	const char *s;
 	int64_t off;
 
-	if (!name || !name[0])
+	if (!name)
 		return !name_off;
 	off = v->names ? btf_names__find(v->names, name) : -1;
 	if (off >= 0)
 		return off == name_off;
+	if (!name[0])
+		return !name_off;
 	s = name_off ? btf__name_by_offset(v->btf, name_off) : NULL;
 	return s && !strcmp(s, name);
 }
