@@ -104,7 +104,8 @@ check-sanitize: all
 	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
 		tests/run jobs_ unit_cu_pool options_jobs options_lang_exclude type_units_linear \
-		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records
+		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
+		inplace_copy_ahead
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)

@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,23 @@ struct elf_rewrite {
 	size_t			nr_regions;
 	size_t			*region_pos;	/* section index -> its place in regions */
 	size_t			shdrs_pos;	/* the place of the section header table */
+	uint64_t		copied;		/* [0, copied) is in the output already */
+};
+
+/*
+ * The copy of an ELF file's unchanged start, made on a thread of its own
+ * while the BTF is encoded (btf_elf__start_copy()).
+ */
+struct btf_elf_copy {
+	int		in;		/* owned: the input, as encoding reads it */
+	struct stat	st;		/* of @in */
+	struct out_file	of;		/* the new file; done once committed or aborted */
+	bool		done;
+	uint64_t	end;		/* the thread copies [0, end) */
+	pthread_t	thread;
+	bool		has_thread;
+	int		stop;		/* atomic: set, the thread stops early */
+	int		err;		/* the thread's, read once joined */
 };
 
 static const char *elf_error(void)
@@ -73,9 +91,9 @@ static const char *elf_error(void)
 	return elf_errmsg(-1);
 }
 
-static int rewrite_open(struct elf_rewrite *rw)
+static int rewrite_open(struct elf_rewrite *rw, const struct btf_elf_copy *copy)
 {
-	rw->fd = open(rw->path, O_RDONLY);
+	rw->fd = copy ? dup(copy->in) : open(rw->path, O_RDONLY);
 	if (rw->fd < 0) {
 		int err = -errno;
 
@@ -544,6 +562,20 @@ static int copy_range(int in, uint64_t in_off, int out, uint64_t out_off, uint64
 	return 0;
 }
 
+/* copy_range(), less what the copy ahead put in the output already. */
+static int copy_out(const struct elf_rewrite *rw, int in, uint64_t in_off, int out,
+		    uint64_t out_off, uint64_t len)
+{
+	if (in_off == out_off && in_off < rw->copied) {
+		uint64_t done = rw->copied - in_off < len ? rw->copied - in_off : len;
+
+		in_off += done;
+		out_off += done;
+		len -= done;
+	}
+	return len ? copy_range(in, in_off, out, out_off, len) : 0;
+}
+
 /* The output's header of section @idx. */
 static int new_shdr(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
 {
@@ -669,8 +701,8 @@ static int stream_fixed(const struct elf_rewrite *rw, int in, int out)
 	int err = 0;
 
 	if (rw->phnum)
-		err = copy_range(in, rw->ehdr.e_phoff, out, rw->ehdr.e_phoff,
-				 (uint64_t)rw->phnum * rw->ehdr.e_phentsize);
+		err = copy_out(rw, in, rw->ehdr.e_phoff, out, rw->ehdr.e_phoff,
+			       (uint64_t)rw->phnum * rw->ehdr.e_phentsize);
 	for (i = 0; i < rw->nr_regions && !err; i++)
 		if (rw->regions[i].moved)
 			err = write_zeros(out, rw->regions[i].room_off, rw->regions[i].room_size);
@@ -710,13 +742,13 @@ static int stream_regions(const struct elf_rewrite *rw, int in, int out, uint64_
 		uint64_t new_off = r ? r->new_off : in_size + shift;
 
 		if (!after_change && old_off > old_end && new_off - new_end == old_off - old_end)
-			err = copy_range(in, old_end, out, new_end, old_off - old_end);
+			err = copy_out(rw, in, old_end, out, new_end, old_off - old_end);
 		if (!r || err)
 			break;
 		if (r->changed)
 			err = stream_changed(rw, r, out);
 		else if (r->old_size)
-			err = copy_range(in, r->old_off, out, r->new_off, r->old_size);
+			err = copy_out(rw, in, r->old_off, out, r->new_off, r->old_size);
 		after_change = r->changed;
 		shift = r->new_off + r->new_size - (r->old_off + r->old_size);
 		if (r->old_off + r->old_size >= old_end) {
@@ -743,9 +775,170 @@ static int stream_output(struct elf_rewrite *rw, int out)
 	return err;
 }
 
-static int rewrite(struct elf_rewrite *rw)
+/* ---- the copy ahead ---------------------------------------------------------------- */
+
+/* The sections btf_elf__write_btf() may write. */
+static const char *const BTF_SECTIONS[] = { ".BTF", ".BTF.base" };
+
+/* Copies ahead below this size are not worth a thread. */
+static const uint64_t MIN_COPY_AHEAD = 16u << 20;
+
+/* The thread copies this much at a time, and checks for a stop in between. */
+static const uint64_t COPY_CHUNK = 64u << 20;
+
+static bool is_btf_section(const char *name)
 {
-	struct out_file of;
+	size_t i;
+
+	for (i = 0; i < sizeof(BTF_SECTIONS) / sizeof(BTF_SECTIONS[0]); i++)
+		if (!strcmp(name, BTF_SECTIONS[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Where the first byte that writing BTF sections may change lies: the
+ * offset of the first of them, of the section name table or of the section
+ * headers, whichever comes first (new sections go after the old ones). 0
+ * when the file cannot be read as ELF: the rewrite says why.
+ */
+static uint64_t unchanged_prefix(int fd, uint64_t file_size)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	size_t shnum, shstrndx, i;
+	uint64_t end = 0;
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+
+	if (elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
+	    !elf_getshdrnum(elf, &shnum) && !elf_getshdrstrndx(elf, &shstrndx))
+		end = eh.e_shoff < file_size ? eh.e_shoff : file_size;
+	for (i = 1; end && i < shnum; i++) {
+		const char *name;
+
+		if (!gelf_getshdr(elf_getscn(elf, i), &sh)) {
+			end = 0;
+			break;
+		}
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if ((i == shstrndx || !name || is_btf_section(name)) && sh.sh_offset < end)
+			end = sh.sh_offset;
+	}
+	elf_end(elf);
+	return end;
+}
+
+static void *copy_ahead(void *arg)
+{
+	struct btf_elf_copy *c = arg;
+	uint64_t off = 0, n;
+	int err = 0;
+
+	while (!err && off < c->end && !__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
+		n = c->end - off < COPY_CHUNK ? c->end - off : COPY_CHUNK;
+		err = copy_range(c->in, off, c->of.fd, off, n);
+		off += n;
+	}
+	c->err = err;
+	return NULL;
+}
+
+static bool start_thread(struct btf_elf_copy *c)
+{
+	pthread_attr_t attr;
+	bool ok;
+
+	if (pthread_attr_init(&attr))
+		return false;
+	pthread_attr_setstacksize(&attr, 256u << 10);
+	ok = !pthread_create(&c->thread, &attr, copy_ahead, c);
+	pthread_attr_destroy(&attr);
+	return ok;
+}
+
+struct btf_elf_copy *btf_elf__start_copy(const char *path)
+{
+	struct btf_elf_copy *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	elf_version(EV_CURRENT);
+	c->in = open(path, O_RDONLY);
+	if (c->in < 0 || fstat(c->in, &c->st) || !S_ISREG(c->st.st_mode))
+		goto fail;
+	c->end = unchanged_prefix(c->in, (uint64_t)c->st.st_size);
+	if (c->end < MIN_COPY_AHEAD || out_file__open_quiet(&c->of, path, &c->st))
+		goto fail;
+	c->has_thread = start_thread(c);
+	if (!c->has_thread)
+		c->end = 0;
+	return c;
+fail:
+	if (c->in >= 0)
+		close(c->in);
+	free(c);
+	return NULL;
+}
+
+static void join_copy(struct btf_elf_copy *c)
+{
+	if (c->has_thread)
+		pthread_join(c->thread, NULL);
+	c->has_thread = false;
+}
+
+void btf_elf__copy_free(struct btf_elf_copy *c)
+{
+	if (!c)
+		return;
+	__atomic_store_n(&c->stop, 1, __ATOMIC_RELAXED);
+	join_copy(c);
+	if (!c->done)
+		out_file__abort(&c->of);
+	close(c->in);
+	free(c);
+}
+
+/* Whether the layout leaves [0, @end) of the file as it was: what was copied ahead. */
+static bool prefix_holds(const struct elf_rewrite *rw, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < rw->nr_regions; i++) {
+		const struct region *r = &rw->regions[i];
+		bool same = !r->changed && !r->moved && r->new_off == r->old_off;
+
+		if ((!same && (r->old_off < end || r->new_off < end)) ||
+		    (r->moved && r->room_off < end))
+			return false;
+	}
+	return true;
+}
+
+/* The copy ahead, finished: what the streaming may leave out. */
+static int finish_copy(struct elf_rewrite *rw, struct btf_elf_copy *c)
+{
+	int err;
+
+	join_copy(c);
+	err = c->err;
+	if (!err && prefix_holds(rw, c->end)) {
+		rw->copied = c->end;
+		pr_debug("%s: %llu bytes were copied ahead", rw->path,
+			 (unsigned long long)c->end);
+	} else if (!err && ftruncate(c->of.fd, 0)) {
+		err = -errno;
+	}
+	if (err)
+		pr_err("%s: cannot write: %s", rw->path, strerror(-err));
+	return err;
+}
+
+/* ---- rewriting ---------------------------------------------------------------------- */
+
+static int rewrite(struct elf_rewrite *rw, struct btf_elf_copy *copy)
+{
+	struct out_file local, *of = copy ? &copy->of : &local;
 	struct stat st;
 	int err;
 
@@ -758,21 +951,24 @@ static int rewrite(struct elf_rewrite *rw)
 		pr_err("%s: out of memory", rw->path);
 	if (err)
 		return err;
-	err = out_file__open(&of, rw->path, &st);
+	err = copy ? finish_copy(rw, copy) : out_file__open(&local, rw->path, &st);
 	if (err)
 		return err;
-	err = stream_output(rw, of.fd);
+	err = stream_output(rw, of->fd);
+	if (copy)
+		copy->done = true;
 	if (err) {
-		out_file__abort(&of);
+		out_file__abort(of);
 		return err;
 	}
-	return out_file__commit(&of);
+	return out_file__commit(of);
 }
 
-int btf_elf__write_sections(const char *path, const struct btf_elf_section *secs, size_t nr)
+int btf_elf__write_sections(const char *path, const struct btf_elf_section *secs, size_t nr,
+			    struct btf_elf_copy *copy)
 {
 	struct elf_rewrite rw = { .path = path, .fd = -1, .secs = secs, .nr_secs = nr };
-	int err = rewrite_open(&rw) ?: rewrite(&rw);
+	int err = rewrite_open(&rw, copy) ?: rewrite(&rw, copy);
 
 	rewrite_release(&rw);
 	return err;
@@ -780,7 +976,7 @@ int btf_elf__write_sections(const char *path, const struct btf_elf_section *secs
 
 #if LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5
 /* Split BTF on a distilled base (.BTF) and that base (.BTF.base). */
-static int write_distilled(const char *path, const struct btf *btf)
+static int write_distilled(const char *path, const struct btf *btf, struct btf_elf_copy *copy)
 {
 	struct btf *dist_base = NULL, *split = NULL;
 	struct btf_elf_section secs[2] = { { .name = ".BTF" }, { .name = ".BTF.base" } };
@@ -798,7 +994,7 @@ static int write_distilled(const char *path, const struct btf *btf)
 	secs[1].data = btf__raw_data(dist_base, &size[1]);
 	secs[0].size = size[0];
 	secs[1].size = size[1];
-	err = secs[0].data && secs[1].data ? btf_elf__write_sections(path, secs, 2) : -ENOMEM;
+	err = secs[0].data && secs[1].data ? btf_elf__write_sections(path, secs, 2, copy) : -ENOMEM;
 	if (err == -ENOMEM)
 		pr_err("%s: cannot serialise BTF: %s", path, strerror(ENOMEM));
 	btf__free(split);
@@ -807,14 +1003,15 @@ static int write_distilled(const char *path, const struct btf *btf)
 }
 #endif
 
-int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_base)
+int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_base,
+		       struct btf_elf_copy *copy)
 {
 	struct btf_elf_section sec = { .name = ".BTF" };
 	uint32_t size;
 
 #if LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5
 	if (distilled_base && btf__base_btf(btf))
-		return write_distilled(path, btf);
+		return write_distilled(path, btf, copy);
 #endif
 	sec.data = btf__raw_data(btf, &size);
 	if (!sec.data) {
@@ -822,5 +1019,5 @@ int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_b
 		return -errno;
 	}
 	sec.size = size;
-	return btf_elf__write_sections(path, &sec, 1);
+	return btf_elf__write_sections(path, &sec, 1, copy);
 }

@@ -1248,7 +1248,8 @@ static int write_output(struct btf_encoder *e)
 	if (e->opts.stats)
 		e->opts.stats->out_bytes = size;
 	if (!e->opts.out_path)
-		return btf_elf__write_btf(e->opts.in_path, e->btf, e->opts.distilled_base);
+		return btf_elf__write_btf(e->opts.in_path, e->btf, e->opts.distilled_base,
+					  e->opts.copy);
 	return out_file__write_whole(e->opts.out_path, raw, size);
 }
 

@@ -13,6 +13,8 @@
 #include "elf_symtab.h"
 #include "phase_stats.h"
 
+struct btf_elf_copy;
+
 struct btf_encoder_opts {
 	const char	*in_path;	/* borrowed; for messages, and the target of -J */
 	const char	*out_path;	/* borrowed; the raw BTF file to write, or NULL
@@ -27,6 +29,7 @@ struct btf_encoder_opts {
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		true_signature;	/* signatures as clang's changed code has them */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
+	struct btf_elf_copy *copy;	/* in place: in_path's copy ahead (btf_elf.h), or NULL */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };
 

@@ -153,7 +153,8 @@ static void out_file_release(struct out_file *of)
 	of->fd = -1;
 }
 
-int out_file__open(struct out_file *of, const char *path, const struct stat *like)
+static int open_output(struct out_file *of, const char *path, const struct stat *like,
+		       bool report)
 {
 	struct stat st;
 	int err;
@@ -163,7 +164,8 @@ int out_file__open(struct out_file *of, const char *path, const struct stat *lik
 	of->fd = -1;
 	of->path = resolve_target(path);
 	if (!of->path) {
-		pr_err("%s: out of memory", path);
+		if (report)
+			pr_err("%s: out of memory", path);
 		return -ENOMEM;
 	}
 	if (!stat(of->path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
@@ -171,10 +173,21 @@ int out_file__open(struct out_file *of, const char *path, const struct stat *lik
 	else
 		err = open_temporary(of, like);
 	if (err) {
-		pr_err("%s: cannot create output file: %s", path, strerror(-err));
+		if (report)
+			pr_err("%s: cannot create output file: %s", path, strerror(-err));
 		out_file_release(of);
 	}
 	return err;
+}
+
+int out_file__open(struct out_file *of, const char *path, const struct stat *like)
+{
+	return open_output(of, path, like, true);
+}
+
+int out_file__open_quiet(struct out_file *of, const char *path, const struct stat *like)
+{
+	return open_output(of, path, like, false);
 }
 
 int out_file__write(struct out_file *of, const void *data, size_t size)

@@ -29,6 +29,9 @@ struct out_file {
  */
 int out_file__open(struct out_file *of, const char *path, const struct stat *like);
 
+/* out_file__open() that reports nothing: for a caller that can try again later. */
+int out_file__open_quiet(struct out_file *of, const char *path, const struct stat *like);
+
 /* Writes all of @data at the current position. 0 or -errno (reported). */
 int out_file__write(struct out_file *of, const void *data, size_t size);
 

@@ -19,6 +19,7 @@
 #include <bpf/libbpf_version.h>
 
 #include "btf_loader.h"
+#include "btf_elf.h"
 #include "btf_encoder.h"
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
@@ -884,8 +885,17 @@ static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
 	return err == 1 ? 0 : err;
 }
 
+/* Written in place, a file starts its new copy before it is encoded (btf_elf.h). */
+static struct btf_elf_copy *start_copy(void)
+{
+	if (opts.detached_out || dwarf_archive__is_archive(opts.files[0]))
+		return NULL;
+	return btf_elf__start_copy(opts.files[0]);
+}
+
 static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *base)
 {
+	struct btf_elf_copy *copy = start_copy();
 	const struct btf_encoder_opts eo = {
 		.in_path = opts.files[0],
 		.out_path = opts.detached_out,
@@ -899,6 +909,7 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 		.true_signature = opts.features.true_signature,
 		.distilled_base = opts.features.distilled_base,
+		.copy = copy,
 		.stats = lo->stats,
 	};
 	struct btf_encoder *encoder = NULL;
@@ -927,6 +938,7 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 	if (!err)
 		pr_info("%s: %u types written to %s", opts.files[0],
 			btf_encoder__nr_types(encoder), opts.detached_out ?: opts.files[0]);
+	btf_elf__copy_free(copy);
 	if (FREE_AT_EXIT)
 		btf_encoder__free(encoder);
 	return err;

@@ -1,24 +1,33 @@
 # A write that fails half-way leaves the input as it was and exits 1 with
 # one line naming the file: in place on a nearly full tmpfs (the module is
-# larger than the space left), and detached to a full device.
+# larger than the space left; small, and big enough to be copied ahead on
+# a thread of its own), and detached to a full device.
 . "$TOP/tests/lib.sh"
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
-printf 'struct s { int a; long b; } y;\nint pad[1 << 16] = { 1 };\n' >big.c
-gcc -c -g big.c -o big.o || fail "gcc"
-size=$(stat -c %s big.o)
-mkdir small
-mount -t tmpfs -o size=$(( (size * 3 / 2 / 4096 + 1) * 4096 )) tmpfs small 2>/dev/null ||
-	skip "cannot mount a tmpfs here"
-trap 'umount "$TMP/small"; rm -rf "$TMP"' EXIT
-cp big.o small/big.o || fail "cp"
-sum=$(sha256sum small/big.o)
-bad=0
-expect_error "in place, disk full" small/big.o -- "$PAHOLE" -J small/big.o || bad=1
-grep -q 'No space left' "$TMP/err.txt" || { echo "not reported as a full disk"; bad=1; }
-msg1=$(cat "$TMP/err.txt")
-[ "$(sha256sum small/big.o)" = "$sum" ] || { echo "small/big.o changed"; bad=1; }
-[ "$(ls small | wc -l)" -eq 1 ] || { echo "files left: $(ls small)"; bad=1; }
+# in_place NAME PAD: NAME.o, PAD ints of data, in place on a tmpfs too small.
+in_place() {
+	local dir=$1.fs f=$1.fs/$1.o size sum
+	printf 'struct s { int a; long b; } y;\nint pad[%d] = { 1 };\n' "$2" >$1.c
+	gcc -c -g $1.c -o $1.o || fail "gcc"
+	size=$(stat -c %s $1.o)
+	mkdir $dir
+	mount -t tmpfs -o size=$(( (size * 3 / 2 / 4096 + 1) * 4096 )) tmpfs $dir 2>/dev/null ||
+		skip "cannot mount a tmpfs here"
+	mounts="$mounts $TMP/$dir"
+	cp $1.o $f || fail "cp"
+	sum=$(sha256sum $f)
+	expect_error "in place, disk full ($1)" $f -- "$PAHOLE" -J $f || bad=1
+	grep -q 'No space left' "$TMP/err.txt" || { echo "$1: not reported as a full disk"; bad=1; }
+	msgs="$msgs$(cat "$TMP/err.txt") / "
+	[ "$(sha256sum $f)" = "$sum" ] || { echo "$f changed"; bad=1; }
+	[ "$(ls $dir | wc -l)" -eq 1 ] || { echo "files left: $(ls $dir)"; bad=1; }
+}
+bad=0 mounts= msgs=
+trap 'for m in $mounts; do umount "$m"; done; rm -rf "$TMP"' EXIT
+# 256 KiB, and 32 MiB: big enough for its start to be copied ahead.
+in_place big $((1 << 16))
+in_place huge $((1 << 23))
 
 mknod full c 1 7 || skip "cannot make a full device"
 sum=$(sha256sum big.o)
@@ -27,4 +36,4 @@ expect_error "detached, full device" full -- "$PAHOLE" -J --btf_encode_detached=
 [ -c full ] || { echo "the device was replaced"; bad=1; }
 [ "$(sha256sum big.o)" = "$sum" ] || { echo "big.o changed"; bad=1; }
 [ $bad -eq 0 ] || fail "failed writes"
-pass "$msg1 / $(cat "$TMP/err.txt")"
+pass "$msgs$(cat "$TMP/err.txt")"
