@@ -39,6 +39,14 @@
 /* Region index of the section header table (sections use their index). */
 static const size_t REGION_SHDRS = SIZE_MAX;
 
+/* Bytes [off, off + len) of a file. */
+struct span {
+	uint64_t	off, len;
+};
+
+/* Spans copied ahead at most: before a pinned .BTF, and after it. */
+enum { MAX_AHEAD = 2 };
+
 struct region {
 	uint64_t	old_off, old_size;	/* in the input; 0 bytes for SHT_NOBITS */
 	uint64_t	new_off, new_size;	/* in the output */
@@ -67,7 +75,8 @@ struct elf_rewrite {
 	size_t			nr_regions;
 	size_t			*region_pos;	/* section index -> its place in regions */
 	size_t			shdrs_pos;	/* the place of the section header table */
-	uint64_t		copied;		/* [0, copied) is in the output already */
+	const struct span	*copied;	/* in the output already, at their offsets */
+	size_t			nr_copied;
 };
 
 /*
@@ -79,7 +88,8 @@ struct btf_elf_copy {
 	struct stat	st;		/* of @in */
 	struct out_file	of;		/* the new file; done once committed or aborted */
 	bool		done;
-	uint64_t	end;		/* the thread copies [0, end) */
+	struct span	ahead[MAX_AHEAD]; /* what the thread copies, in file order */
+	size_t		nr_ahead;
 	pthread_t	thread;
 	bool		has_thread;
 	int		stop;		/* atomic: set, the thread stops early */
@@ -566,14 +576,24 @@ static int copy_range(int in, uint64_t in_off, int out, uint64_t out_off, uint64
 static int copy_out(const struct elf_rewrite *rw, int in, uint64_t in_off, int out,
 		    uint64_t out_off, uint64_t len)
 {
-	if (in_off == out_off && in_off < rw->copied) {
-		uint64_t done = rw->copied - in_off < len ? rw->copied - in_off : len;
+	size_t i;
+	int err = 0;
 
+	for (i = 0; in_off == out_off && i < rw->nr_copied && len && !err; i++) {
+		const struct span *c = &rw->copied[i];
+		uint64_t end = in_off + len, before, done;
+
+		if (c->off + c->len <= in_off || c->off >= end)
+			continue;
+		before = c->off > in_off ? c->off - in_off : 0;
+		if (before)
+			err = copy_range(in, in_off, out, out_off, before);
+		done = (c->off + c->len < end ? c->off + c->len : end) - in_off;
 		in_off += done;
 		out_off += done;
 		len -= done;
 	}
-	return len ? copy_range(in, in_off, out, out_off, len) : 0;
+	return err || !len ? err : copy_range(in, in_off, out, out_off, len);
 }
 
 /* The output's header of section @idx. */
@@ -796,49 +816,114 @@ static bool is_btf_section(const char *name)
 	return false;
 }
 
-/*
- * Where the first byte that writing BTF sections may change lies: the
- * offset of the first of them, of the section name table or of the section
- * headers, whichever comes first (new sections go after the old ones). 0
- * when the file cannot be read as ELF: the rewrite says why.
- */
-static uint64_t unchanged_prefix(int fd, uint64_t file_size)
+/* Whether a segment, or the program header table, reaches past @off (see is_pinned()). */
+static bool pinned_at(Elf *elf, const GElf_Ehdr *eh, uint64_t off)
 {
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	size_t shnum, shstrndx, i;
-	uint64_t end = 0;
+	size_t phnum, i;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(elf, &phnum))
+		return true;
+	if (phnum && eh->e_phoff + (uint64_t)phnum * eh->e_phentsize > off)
+		return true;
+	for (i = 0; i < phnum; i++)
+		if (gelf_getphdr(elf, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
+			return true;
+	return false;
+}
+
+/* What the file holds from @from on, up to @end: the start of the next section. */
+static uint64_t next_section(Elf *elf, size_t shnum, uint64_t from, uint64_t end)
+{
+	GElf_Shdr sh;
+	size_t i;
+
+	for (i = 1; i < shnum; i++)
+		if (gelf_getshdr(elf_getscn(elf, i), &sh) && sh.sh_offset >= from &&
+		    sh.sh_offset < end)
+			end = sh.sh_offset;
+	return end;
+}
+
+static void add_ahead(struct btf_elf_copy *c, uint64_t from, uint64_t to)
+{
+	if (to > from)
+		c->ahead[c->nr_ahead++] = (struct span){ from, to - from };
+}
+
+/*
+ * What writing BTF sections leaves as it is, in c->ahead: everything before
+ * the first of them, of the section name table or of the section headers,
+ * whichever comes first (new sections go after the old ones), except a
+ * .BTF that a segment pins, which keeps its place whatever its new size:
+ * only it and the padding after it are left out then. Nothing when the file
+ * cannot be read as ELF: the rewrite says why.
+ */
+static void plan_ahead(struct btf_elf_copy *c)
+{
+	Elf *elf = elf_begin(c->in, ELF_C_READ_MMAP, NULL);
+	uint64_t end = 0, pin_off = UINT64_MAX, pin_end = 0;
+	size_t shnum, shstrndx, i, nr_pinned = 0;
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 
 	if (elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
 	    !elf_getshdrnum(elf, &shnum) && !elf_getshdrstrndx(elf, &shstrndx))
-		end = eh.e_shoff < file_size ? eh.e_shoff : file_size;
+		end = eh.e_shoff < (uint64_t)c->st.st_size ? eh.e_shoff : (uint64_t)c->st.st_size;
 	for (i = 1; end && i < shnum; i++) {
 		const char *name;
+		bool btf;
 
 		if (!gelf_getshdr(elf_getscn(elf, i), &sh)) {
 			end = 0;
 			break;
 		}
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if ((i == shstrndx || !name || is_btf_section(name)) && sh.sh_offset < end)
+		btf = name && is_btf_section(name);
+		if (btf && pinned_at(elf, &eh, sh.sh_offset)) {
+			nr_pinned++;
+			pin_off = sh.sh_offset;
+			pin_end = sh.sh_offset + (sh.sh_type == SHT_NOBITS ? 0 : sh.sh_size);
+		} else if ((i == shstrndx || !name || btf) && sh.sh_offset < end) {
 			end = sh.sh_offset;
+		}
+	}
+	if (nr_pinned == 1 && pin_off < end) {
+		add_ahead(c, 0, pin_off);
+		add_ahead(c, next_section(elf, shnum, pin_end, end), end);
+	} else {
+		add_ahead(c, 0, nr_pinned && pin_off < end ? pin_off : end);
 	}
 	elf_end(elf);
-	return end;
+}
+
+static uint64_t ahead_bytes(const struct btf_elf_copy *c)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < c->nr_ahead; i++)
+		n += c->ahead[i].len;
+	return n;
 }
 
 static void *copy_ahead(void *arg)
 {
 	struct btf_elf_copy *c = arg;
-	uint64_t off = 0, n;
+	uint64_t off, end, n;
+	size_t i;
 	int err = 0;
 
-	while (!err && off < c->end && !__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
-		n = c->end - off < COPY_CHUNK ? c->end - off : COPY_CHUNK;
-		err = copy_range(c->in, off, c->of.fd, off, n);
-		off += n;
+	for (i = 0; i < c->nr_ahead && !err; i++) {
+		end = c->ahead[i].off + c->ahead[i].len;
+		for (off = c->ahead[i].off; !err && off < end; off += n) {
+			if (__atomic_load_n(&c->stop, __ATOMIC_RELAXED))
+				goto out;
+			n = end - off < COPY_CHUNK ? end - off : COPY_CHUNK;
+			err = copy_range(c->in, off, c->of.fd, off, n);
+		}
 	}
+out:
 	c->err = err;
 	return NULL;
 }
@@ -866,12 +951,12 @@ struct btf_elf_copy *btf_elf__start_copy(const char *path)
 	c->in = open(path, O_RDONLY);
 	if (c->in < 0 || fstat(c->in, &c->st) || !S_ISREG(c->st.st_mode))
 		goto fail;
-	c->end = unchanged_prefix(c->in, (uint64_t)c->st.st_size);
-	if (c->end < MIN_COPY_AHEAD || out_file__open_quiet(&c->of, path, &c->st))
+	plan_ahead(c);
+	if (ahead_bytes(c) < MIN_COPY_AHEAD || out_file__open_quiet(&c->of, path, &c->st))
 		goto fail;
 	c->has_thread = start_thread(c);
 	if (!c->has_thread)
-		c->end = 0;
+		c->nr_ahead = 0;
 	return c;
 fail:
 	if (c->in >= 0)
@@ -899,17 +984,37 @@ void btf_elf__copy_free(struct btf_elf_copy *c)
 	free(c);
 }
 
-/* Whether the layout leaves [0, @end) of the file as it was: what was copied ahead. */
-static bool prefix_holds(const struct elf_rewrite *rw, uint64_t end)
+static bool meets_ahead(const struct btf_elf_copy *c, uint64_t from, uint64_t to)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_ahead; i++)
+		if (from < c->ahead[i].off + c->ahead[i].len && c->ahead[i].off < to)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the layout leaves what was copied ahead as it was: no region
+ * there moves, changes or is followed by padding a change made, and no
+ * moved section's room lies there.
+ */
+static bool ahead_holds(const struct elf_rewrite *rw, const struct btf_elf_copy *c)
 {
 	size_t i;
 
 	for (i = 0; i < rw->nr_regions; i++) {
 		const struct region *r = &rw->regions[i];
-		bool same = !r->changed && !r->moved && r->new_off == r->old_off;
+		uint64_t from = r->old_off < r->new_off ? r->old_off : r->new_off;
+		uint64_t to = i + 1 < rw->nr_regions ? rw->regions[i + 1].old_off : UINT64_MAX;
 
-		if ((!same && (r->old_off < end || r->new_off < end)) ||
-		    (r->moved && r->room_off < end))
+		if (r->old_off + r->old_size > to)
+			to = r->old_off + r->old_size;
+		if (r->new_off + r->new_size > to)
+			to = r->new_off + r->new_size;
+		if ((r->changed || r->moved || r->new_off != r->old_off) && meets_ahead(c, from, to))
+			return false;
+		if (r->moved && meets_ahead(c, r->room_off, r->room_off + r->room_size))
 			return false;
 	}
 	return true;
@@ -922,10 +1027,11 @@ static int finish_copy(struct elf_rewrite *rw, struct btf_elf_copy *c)
 
 	join_copy(c);
 	err = c->err;
-	if (!err && prefix_holds(rw, c->end)) {
-		rw->copied = c->end;
+	if (!err && ahead_holds(rw, c)) {
+		rw->copied = c->ahead;
+		rw->nr_copied = c->nr_ahead;
 		pr_debug("%s: %llu bytes were copied ahead", rw->path,
-			 (unsigned long long)c->end);
+			 (unsigned long long)ahead_bytes(c));
 	} else if (!err && ftruncate(c->of.fd, 0)) {
 		err = -errno;
 	}
