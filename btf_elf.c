@@ -881,9 +881,12 @@ static void plan_ahead(struct btf_elf_copy *c)
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		btf = name && is_btf_section(name);
 		if (btf && pinned_at(elf, &eh, sh.sh_offset)) {
+			/* With two, the first bounds the copy (see below). */
 			nr_pinned++;
-			pin_off = sh.sh_offset;
-			pin_end = sh.sh_offset + (sh.sh_type == SHT_NOBITS ? 0 : sh.sh_size);
+			if (sh.sh_offset < pin_off) {
+				pin_off = sh.sh_offset;
+				pin_end = sh.sh_offset + (sh.sh_type == SHT_NOBITS ? 0 : sh.sh_size);
+			}
 		} else if ((i == shstrndx || !name || btf) && sh.sh_offset < end) {
 			end = sh.sh_offset;
 		}
