@@ -315,17 +315,23 @@ static int add_section_regions(struct elf_rewrite *rw)
 }
 
 /* True when a segment, or the program header table, reaches past @off. */
-static bool is_pinned(const struct elf_rewrite *rw, uint64_t off)
+static bool pinned_at(Elf *elf, const GElf_Ehdr *eh, size_t phnum, uint64_t off)
 {
 	GElf_Phdr ph;
 	size_t i;
 
-	if (rw->phnum && rw->ehdr.e_phoff + (uint64_t)rw->phnum * rw->ehdr.e_phentsize > off)
+	if (phnum && eh->e_phoff + (uint64_t)phnum * eh->e_phentsize > off)
 		return true;
-	for (i = 0; i < rw->phnum; i++)
-		if (gelf_getphdr(rw->in, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
+	for (i = 0; i < phnum; i++)
+		if (gelf_getphdr(elf, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
 			return true;
 	return false;
+}
+
+/* pinned_at() in the input being rewritten. */
+static bool is_pinned(const struct elf_rewrite *rw, uint64_t off)
+{
+	return pinned_at(rw->in, &rw->ehdr, rw->phnum, off);
 }
 
 /*
@@ -816,22 +822,6 @@ static bool is_btf_section(const char *name)
 	return false;
 }
 
-/* Whether a segment, or the program header table, reaches past @off (see is_pinned()). */
-static bool pinned_at(Elf *elf, const GElf_Ehdr *eh, uint64_t off)
-{
-	size_t phnum, i;
-	GElf_Phdr ph;
-
-	if (elf_getphdrnum(elf, &phnum))
-		return true;
-	if (phnum && eh->e_phoff + (uint64_t)phnum * eh->e_phentsize > off)
-		return true;
-	for (i = 0; i < phnum; i++)
-		if (gelf_getphdr(elf, i, &ph) && ph.p_filesz && ph.p_offset + ph.p_filesz > off)
-			return true;
-	return false;
-}
-
 /* What the file holds from @from on, up to @end: the start of the next section. */
 static uint64_t next_section(Elf *elf, size_t shnum, uint64_t from, uint64_t end)
 {
@@ -863,12 +853,13 @@ static void plan_ahead(struct btf_elf_copy *c)
 {
 	Elf *elf = elf_begin(c->in, ELF_C_READ_MMAP, NULL);
 	uint64_t end = 0, pin_off = UINT64_MAX, pin_end = 0;
-	size_t shnum, shstrndx, i, nr_pinned = 0;
+	size_t shnum, shstrndx, phnum, i, nr_pinned = 0;
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 
 	if (elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
-	    !elf_getshdrnum(elf, &shnum) && !elf_getshdrstrndx(elf, &shstrndx))
+	    !elf_getshdrnum(elf, &shnum) && !elf_getshdrstrndx(elf, &shstrndx) &&
+	    !elf_getphdrnum(elf, &phnum))
 		end = eh.e_shoff < (uint64_t)c->st.st_size ? eh.e_shoff : (uint64_t)c->st.st_size;
 	for (i = 1; end && i < shnum; i++) {
 		const char *name;
@@ -880,7 +871,7 @@ static void plan_ahead(struct btf_elf_copy *c)
 		}
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		btf = name && is_btf_section(name);
-		if (btf && pinned_at(elf, &eh, sh.sh_offset)) {
+		if (btf && pinned_at(elf, &eh, phnum, sh.sh_offset)) {
 			/* With two, the first bounds the copy (see below). */
 			nr_pinned++;
 			if (sh.sh_offset < pin_off) {
