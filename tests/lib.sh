@@ -92,6 +92,19 @@ expect_error() {
 	echo "$what: $(cat "$TMP/err.txt")"
 }
 
+# inplace_check NAME ORIG WANT: NAME, which pahole -J made from ORIG, holds
+# WANT (the detached output) as its .BTF and is ORIG in every other part
+# (elfcmp, $TOP/build). Prints what differs and returns 1 otherwise.
+inplace_check() {
+	local name=$1 orig=$2 want=$3 rc=0
+	objcopy --dump-section .BTF="$name.dump" "$name" "$name.junk" ||
+		{ echo "$name: no .BTF"; return 1; }
+	cmp -s "$name.dump" "$want" || { echo "$name: .BTF differs from the detached output"; rc=1; }
+	"$TOP/build/elfcmp" "$orig" "$name" .BTF >"$name.cmp" ||
+		{ echo "$name: elfcmp:"; cat "$name.cmp"; rc=1; }
+	return $rc
+}
+
 # module_path REL: a module of the same package (REL like fs/xfs/xfs); prints its path.
 module_path() {
 	kpkg_file "usr/lib/debug/lib/modules/6.1.0-57-cloud-amd64/kernel/$1.ko"
