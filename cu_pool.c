@@ -24,6 +24,8 @@ struct cu_pool {
 	/* Guarded by lock: */
 	uint32_t			next_claim;
 	uint32_t			next_consume;
+	/* Threads loading or consuming; the main thread counts unless it sleeps. */
+	unsigned int			busy;
 	bool				stop;
 	bool				*is_ready;
 };
@@ -62,6 +64,16 @@ static bool claimable(const struct cu_pool *p)
 	       (uint64_t)p->next_claim < (uint64_t)p->next_consume + p->opts->window;
 }
 
+/*
+ * Whether a worker may claim now: besides the window, a CPU for it. The
+ * main thread never waits for one, so the unit it waits for always has a
+ * thread on it.
+ */
+static bool worker_may_claim(const struct cu_pool *p)
+{
+	return claimable(p) && (!p->opts->nr_cpus || p->busy < p->opts->nr_cpus);
+}
+
 /* Loads @id with the lock dropped, then marks it ready. Lock held on entry and exit. */
 static void load_unit(struct cu_pool *p, uint32_t id)
 {
@@ -80,11 +92,13 @@ static void *worker(void *arg)
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
-		while (!claimable(p) && !p->stop && p->next_claim < p->nr_units)
+		while (!worker_may_claim(p) && !p->stop && p->next_claim < p->nr_units)
 			pthread_cond_wait(&p->room, &p->lock);
-		if (!claimable(p))
+		if (!worker_may_claim(p))
 			break;
+		p->busy++;
 		load_unit(p, p->next_claim++);
+		p->busy--;
 	}
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
@@ -95,10 +109,15 @@ static void wait_ready(struct cu_pool *p, uint32_t id)
 {
 	pthread_mutex_lock(&p->lock);
 	while (!p->is_ready[id]) {
-		if (claimable(p))
+		if (claimable(p)) {
 			load_unit(p, p->next_claim++);
-		else
-			pthread_cond_wait(&p->ready, &p->lock);
+			continue;
+		}
+		/* Its CPU is free while it sleeps. */
+		p->busy--;
+		pthread_cond_signal(&p->room);
+		pthread_cond_wait(&p->ready, &p->lock);
+		p->busy++;
 	}
 	p->next_consume = id + 1;
 	pthread_cond_broadcast(&p->room);
@@ -138,7 +157,8 @@ const void *cu_pool_shared__get(const struct cu_pool_shared *s)
 int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 		 const struct cu_pool_ops *ops, void *ctx)
 {
-	struct cu_pool p = { .opts = opts, .ops = ops, .ctx = ctx, .nr_units = nr_units };
+	struct cu_pool p = { .opts = opts, .ops = ops, .ctx = ctx, .nr_units = nr_units,
+			     .busy = 1 };
 	unsigned int want = opts->nr_workers < nr_units ? opts->nr_workers : nr_units;
 	unsigned int nr_threads;
 	pthread_t *tids;

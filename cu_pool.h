@@ -38,6 +38,13 @@ struct cu_pool_opts {
 	unsigned int	nr_workers;	/* threads besides the caller; 0: caller alone */
 	unsigned int	window;		/* at least 1 */
 	/*
+	 * At most so many threads load or consume at once (the CPUs the
+	 * process may run on), the main thread counted whenever it does not
+	 * wait; 0: no bound. More workers than CPUs then only wait their
+	 * turn, and none takes a CPU from the main thread's serial work.
+	 */
+	unsigned int	nr_cpus;
+	/*
 	 * Test-only: when non-zero, a random sleep seeded by this value before
 	 * each unit is handed over, and a long one on unit 0.
 	 */

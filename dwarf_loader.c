@@ -5,9 +5,11 @@
  * (cu_pool.c) and handing them over in CU order, giving back the pages of
  * .debug_info that are done with. One CU's DIEs are dwarf_cu.c's.
  */
+#define _GNU_SOURCE	/* sched_getaffinity */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -823,6 +825,18 @@ static unsigned int default_window(unsigned int threads)
 	return w > DWARF_LOADER_MIN_WINDOW ? w : DWARF_LOADER_MIN_WINDOW;
 }
 
+/* The CPUs this process may run on (its affinity mask), at least 1. */
+static unsigned int usable_cpus(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 0 ? n : 1;
+}
+
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx)
 {
@@ -834,6 +848,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	unsigned int threads = opts->jobs + 1;
 	struct cu_pool_opts pool = {
 		.nr_workers = opts->jobs,
+		.nr_cpus = opts->jobs ? usable_cpus() : 0,
 		.window = opts->cu_window ? opts->cu_window : default_window(threads),
 		.delay_seed = opts->test_delay_seed,
 	};

@@ -29,6 +29,7 @@ struct fake {
 	pthread_t	loaded_by[NR_UNITS];
 	/* Shared counters. */
 	atomic_uint	loads, discards, in_flight, max_in_flight, by_main;
+	atomic_uint	loading, max_loading;	/* threads in fake_load() at once */
 	/* Main thread only. */
 	uint32_t	consumed;
 	bool		order_ok, values_ok;
@@ -41,15 +42,23 @@ static void short_sleep(uint32_t id)
 	nanosleep(&ts, NULL);
 }
 
+/* Raises *@max to @now unless it is higher. */
+static void raise_max(atomic_uint *max, unsigned int now)
+{
+	unsigned int seen = atomic_load(max);
+
+	while (now > seen && !atomic_compare_exchange_weak(max, &seen, now))
+		;
+}
+
 static void fake_load(void *ctx, uint32_t id)
 {
 	struct fake *f = ctx;
-	unsigned int now = atomic_fetch_add(&f->in_flight, 1) + 1;
-	unsigned int max = atomic_load(&f->max_in_flight);
 
-	while (now > max && !atomic_compare_exchange_weak(&f->max_in_flight, &max, now))
-		;
+	raise_max(&f->max_in_flight, atomic_fetch_add(&f->in_flight, 1) + 1);
+	raise_max(&f->max_loading, atomic_fetch_add(&f->loading, 1) + 1);
 	short_sleep(id);
+	atomic_fetch_sub(&f->loading, 1);
 	f->value[id] = id * 2654435761u;
 	f->loaded_by[id] = pthread_self();
 	if (pthread_equal(f->loaded_by[id], f->main_thread))
@@ -82,10 +91,11 @@ static const struct cu_pool_ops fake_ops = {
 	.load = fake_load, .consume = fake_consume, .discard = fake_discard,
 };
 
-static int run_fake(struct fake *f, unsigned int workers, unsigned int window,
-		    unsigned int seed, uint32_t fail_at)
+static int run_fake_cpus(struct fake *f, unsigned int workers, unsigned int window,
+			 unsigned int seed, uint32_t fail_at, unsigned int nr_cpus)
 {
-	struct cu_pool_opts o = { .nr_workers = workers, .window = window, .delay_seed = seed };
+	struct cu_pool_opts o = { .nr_workers = workers, .window = window, .delay_seed = seed,
+				  .nr_cpus = nr_cpus };
 
 	memset(f, 0, sizeof(*f));
 	f->window = window;
@@ -93,6 +103,12 @@ static int run_fake(struct fake *f, unsigned int workers, unsigned int window,
 	f->main_thread = pthread_self();
 	f->order_ok = f->values_ok = true;
 	return cu_pool__run(NR_UNITS, &o, &fake_ops, f);
+}
+
+static int run_fake(struct fake *f, unsigned int workers, unsigned int window,
+		    unsigned int seed, uint32_t fail_at)
+{
+	return run_fake_cpus(f, workers, window, seed, fail_at, 0);
 }
 
 static void test_cu_pool__order_and_window(void)
@@ -119,6 +135,32 @@ static void test_cu_pool__order_and_window(void)
 				      atomic_load(&f.by_main) == NR_UNITS);
 		}
 	}
+}
+
+/*
+ * With more workers than CPUs, no more threads load at once than there are
+ * CPUs, the main thread counted while it is awake: one CPU leaves every
+ * load to it. Loads sleep rather than spin, so without the bound they
+ * overlap whatever the machine.
+ */
+static void test_cu_pool__cpus_bound_the_loaders(void)
+{
+	static const unsigned int cpus[] = { 1, 2, 3 };
+	struct fake f;
+	size_t i;
+
+	for (i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+		int err = run_fake_cpus(&f, 6, 16, 0, UINT32_MAX, cpus[i]);
+
+		CHECK("returns 0", err == 0);
+		CHECK("consumed in id order", f.order_ok && f.values_ok);
+		CHECK("every unit consumed", f.consumed == NR_UNITS);
+		CHECK("at most one loader per CPU", atomic_load(&f.max_loading) <= cpus[i]);
+		if (cpus[i] == 1)
+			CHECK("one CPU: main loads all", atomic_load(&f.by_main) == NR_UNITS);
+	}
+	run_fake_cpus(&f, 6, 16, 0, UINT32_MAX, 0);
+	CHECK("unbounded, the loads overlap", atomic_load(&f.max_loading) > 3);
 }
 
 static void test_cu_pool__stop_discards_the_rest(void)
@@ -292,6 +334,7 @@ static void test_cu_pool__no_units(void)
 int main(void)
 {
 	test_cu_pool__order_and_window();
+	test_cu_pool__cpus_bound_the_loaders();
 	test_cu_pool__stop_discards_the_rest();
 	test_cu_pool__slow_first_unit_does_not_deadlock();
 	test_cu_pool__started_hook();
