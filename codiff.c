@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
-#include <malloc.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -316,7 +315,5 @@ int main(int argc, char *argv[])
 		argp_help(&codiff_argp, stderr, ARGP_HELP_SEE, program_invocation_short_name);
 		return EXIT_FAILURE;
 	}
-	if (opts.jobs)
-		mallopt(M_ARENA_MAX, (int)online_cpus());
 	return run();
 }

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE	/* sched_getaffinity */
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -837,6 +838,24 @@ static unsigned int usable_cpus(void)
 	return n > 0 ? n : 1;
 }
 
+/*
+ * glibc gives a thread a heap of its own at its first malloc(), up to a
+ * bound, and a new heap is all pages never touched. A file with less DWARF
+ * than this is loaded on the main thread's heap, whose freed pages the
+ * workers then reuse: a module costs with -j what it costs without. A
+ * bigger file gets one heap per thread that works at once (more only add
+ * to peak memory). The bound counts for threads yet to start, so it is set
+ * before the pool starts them.
+ */
+enum { SHARED_HEAP_MAX_DWARF = 32 << 20 };
+
+static void set_heaps(const struct dwarf_file *df, unsigned int threads)
+{
+	uint64_t bytes = df->secs.info.size + df->secs.types.size;
+
+	mallopt(M_ARENA_MAX, bytes < SHARED_HEAP_MAX_DWARF ? 1 : (int)threads);
+}
+
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx)
 {
@@ -859,6 +878,8 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
+	if (pool.nr_cpus)
+		set_heaps(df, threads < pool.nr_cpus ? threads : pool.nr_cpus);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	if (!err && !j.started)		/* no unit to load */

@@ -950,13 +950,6 @@ static int set_loader_threads(void)
 	const char *seed = getenv(TEST_DELAY_ENV), *locations = getenv(TEST_LOCATIONS_ENV);
 
 	opts.loader.jobs = opts.jobs;
-	/*
-	 * glibc gives each thread a heap of its own, up to 8 per CPU, and keeps
-	 * what is freed in each: with more threads than CPUs that only adds to
-	 * peak memory. One heap per CPU at most, before any thread starts.
-	 */
-	if (opts.jobs)
-		mallopt(M_ARENA_MAX, (int)online_cpus());
 	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed)) {
 		fprintf(stderr, "pahole: invalid %s '%s': expected a positive number\n",
 			TEST_DELAY_ENV, seed);

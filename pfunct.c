@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
-#include <malloc.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,8 +262,6 @@ int main(int argc, char *argv[])
 			rc = show_symtab(files[i], opts.symtab_name);
 		return rc;
 	}
-	if (opts.loader.jobs)
-		mallopt(M_ARENA_MAX, (int)online_cpus());
 	opts.cacheline_size = sysconf(_SC_LEVEL1_DCACHE_LINESIZE) > 0 ?
 			      (uint32_t)sysconf(_SC_LEVEL1_DCACHE_LINESIZE) : 64;
 	return pfunct__run(&opts, files, nr_files);
