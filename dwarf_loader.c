@@ -842,10 +842,10 @@ static unsigned int usable_cpus(void)
  * glibc gives a thread a heap of its own at its first malloc(), up to a
  * bound, and a new heap is all pages never touched. A file with less DWARF
  * than this is loaded on the main thread's heap, whose freed pages the
- * workers then reuse: a module costs with -j what it costs without. A
- * bigger file gets one heap per thread that works at once (more only add
- * to peak memory). The bound counts for threads yet to start, so it is set
- * before the pool starts them.
+ * workers then reuse (a module's workers would fill a new heap for a few
+ * MB). A bigger file gets one heap per thread that works at once (more
+ * only add to peak memory). The bound counts for threads yet to start, so
+ * it is set before the pool starts them.
  */
 enum { SHARED_HEAP_MAX_DWARF = 32 << 20 };
 
