@@ -28,6 +28,7 @@ struct die_attr_spec {
 	uint32_t	name;
 	uint16_t	form;
 	int8_t		size;		/* of the value when fixed, else -1 */
+	bool		kept;		/* visited by die__attrs_kept() */
 	uint16_t	offset;		/* of the value, when every value is fixed */
 	int64_t		implicit_const;
 };
@@ -42,6 +43,9 @@ struct die_abbrev {
 	uint32_t		nr_specs;
 	int32_t			fixed_size;	/* of all values, or -1 when it varies */
 	struct die_attr_spec	*specs;		/* owned by the unit's allocation */
+	/* The kept specs: specs itself, or copies after its nr_specs (one block). */
+	const struct die_attr_spec *kept;
+	uint32_t		nr_kept;
 };
 
 /* ---- sections --------------------------------------------------------------- */
@@ -354,10 +358,40 @@ static int add_abbrev(struct die_unit *u, const struct die_abbrev *ab, uint32_t 
 }
 
 /*
+ * Marks the specs @keep keeps (all without it). When some are left out, the
+ * kept ones are copied after the others, so that a DIE of fixed size visits
+ * only them; -ENOMEM.
+ */
+static int keep_specs(struct die_abbrev *ab, const struct die_abbrev_cache *cache)
+{
+	struct die_attr_spec *specs;
+	uint32_t i, n = 0;
+
+	for (i = 0; i < ab->nr_specs; i++) {
+		ab->specs[i].kept = !cache || !cache->keep ||
+				    cache->keep(ab->specs[i].name, cache->keep_arg);
+		n += ab->specs[i].kept;
+	}
+	ab->kept = ab->specs;
+	ab->nr_kept = n;
+	if (n == ab->nr_specs)
+		return 0;
+	specs = realloc(ab->specs, (ab->nr_specs + n + 1) * sizeof(*specs));
+	if (!specs)
+		return -ENOMEM;
+	ab->specs = specs;
+	for (i = 0, n = 0; i < ab->nr_specs; i++)
+		if (specs[i].kept)
+			specs[ab->nr_specs + n++] = specs[i];
+	ab->kept = specs + ab->nr_specs;
+	return 0;
+}
+
+/*
  * The table at @off: a bad entry ends it there, as a DIE using it (or a
  * later one) is what is in error, if any is.
  */
-static int read_abbrevs(struct die_unit *u, uint64_t off)
+static int read_abbrevs(struct die_unit *u, uint64_t off, const struct die_abbrev_cache *cache)
 {
 	const struct die_bytes *sec = &u->secs->abbrev;
 	struct dwarf_cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
@@ -374,6 +408,8 @@ static int read_abbrevs(struct die_unit *u, uint64_t off)
 		ab.tag = (uint32_t)dwarf_cursor__uleb_lenient(&c);
 		ab.has_children = dwarf_cursor__u8(&c) == DW_CHILDREN_yes;
 		err = read_specs(u, &c, &ab, &ab.specs, &nspecs);
+		if (!err)
+			err = keep_specs(&ab, cache);
 		if (!err)
 			err = add_abbrev(u, &ab, &cap);
 		if (err) {
@@ -507,7 +543,7 @@ int die_unit__init_cached(struct die_unit *u, const struct die_sections *s, bool
 			return 0;
 		}
 	}
-	err = err ?: read_abbrevs(u, abbrev_off);
+	err = err ?: read_abbrevs(u, abbrev_off, cache);
 	if (err || !cache || cache->nr_tables == DIE_ABBREV_CACHE_SIZE)
 		return err;
 	cache->tables[cache->nr_tables++] = (struct die_abbrev_table){
@@ -707,10 +743,11 @@ bool die__has_attr(const struct die *d, unsigned int name)
 }
 
 /*
- * The attributes of a DIE whose values all have fixed sizes, from @p on:
- * one bounds check for all, each value at its offset.
+ * The attributes @specs (@n of them) of a DIE whose values all have fixed
+ * sizes, from @p on: one bounds check for all, each value at its offset.
  */
-static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *arg)
+static int attrs_fixed(struct die *d, const uint8_t *p, const struct die_attr_spec *specs,
+		       uint32_t n, die_attr_fn fn, void *arg)
 {
 	struct die_unit *u = d->unit;
 	const struct die_abbrev *ab = d->abbrev;
@@ -720,8 +757,8 @@ static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *ar
 
 	if ((size_t)(u->sec->data + u->end - p) < (size_t)ab->fixed_size)
 		return fail(u, "attribute value past the end of its unit");
-	for (i = 0; i < ab->nr_specs; i++) {
-		const struct die_attr_spec *sp = &ab->specs[i];
+	for (i = 0; i < n; i++) {
+		const struct die_attr_spec *sp = &specs[i];
 		struct die_attr a = {
 			.name = sp->name, .form = sp->form, .valp = p + sp->offset,
 			.implicit_const = sp->implicit_const,
@@ -736,7 +773,8 @@ static int attrs_fixed(struct die *d, const uint8_t *p, die_attr_fn fn, void *ar
 	return 0;
 }
 
-int die__attrs(struct die *d, die_attr_fn fn, void *arg)
+/* The attributes of @d, or with @kept_only the kept ones, to @fn. */
+static int attrs(struct die *d, bool kept_only, die_attr_fn fn, void *arg)
 {
 	struct die_unit *u = d->unit;
 	struct dwarf_cursor c = unit_cursor(u, d->off);
@@ -748,7 +786,8 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 	if (c.bad)
 		return fail(u, "DIE past the end of its unit");
 	if (ab->fixed_size >= 0)
-		return attrs_fixed(d, c.p, fn, arg);
+		return kept_only ? attrs_fixed(d, c.p, ab->kept, ab->nr_kept, fn, arg) :
+				   attrs_fixed(d, c.p, ab->specs, ab->nr_specs, fn, arg);
 	for (i = 0; i < ab->nr_specs; i++) {
 		const struct die_attr_spec *sp = &ab->specs[i];
 		struct die_attr a = { .name = sp->name, .implicit_const = sp->implicit_const };
@@ -765,12 +804,22 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 			return fail(u, "unknown attribute form");
 		if (c.bad)
 			return fail(u, "attribute value past the end of its unit");
-		rc = fn(&a, arg);
+		rc = kept_only && !sp->kept ? 0 : fn(&a, arg);
 		if (rc)
 			return rc;
 	}
 	d->attrs_end = (uint64_t)(c.p - u->sec->data);
 	return 0;
+}
+
+int die__attrs(struct die *d, die_attr_fn fn, void *arg)
+{
+	return attrs(d, false, fn, arg);
+}
+
+int die__attrs_kept(struct die *d, die_attr_fn fn, void *arg)
+{
+	return attrs(d, true, fn, arg);
 }
 
 /* ---- values -------------------------------------------------------------------------- */

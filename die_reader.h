@@ -96,7 +96,12 @@ void die_unit__release(struct die_unit *u);
  * must be released before the cache.
  */
 enum { DIE_ABBREV_CACHE_SIZE = 64 };
+/* Whether die__attrs_kept() visits attributes called @name. */
+typedef bool (*die_attr_keep_fn)(uint32_t name, const void *arg);
 struct die_abbrev_cache {
+	/* Set before the first unit: the tables' kept attributes (NULL: all). */
+	die_attr_keep_fn	keep;
+	const void		*keep_arg;
 	struct die_abbrev_table {
 		const struct die_sections *secs;
 		uint64_t		off;
@@ -161,6 +166,11 @@ typedef int (*die_attr_fn)(const struct die_attr *a, void *arg);
  * unit's end.
  */
 int die__attrs(struct die *d, die_attr_fn fn, void *arg);
+/*
+ * As die__attrs(), for the attributes the unit's abbreviation cache keeps
+ * only (every one when the table was read without a cache or keep function).
+ */
+int die__attrs_kept(struct die *d, die_attr_fn fn, void *arg);
 
 /*
  * Value readers in the manner of libdw's dwarf_form*() for the forms they

@@ -222,6 +222,35 @@ static bool attr_flag(const struct die_attr *a)
 	return die_attr__flag(a, &flag) && flag;
 }
 
+/*
+ * The attributes collect_attr() reads, so the DIE reader visits no others
+ * (it leaves DW_AT_decl_file, DW_AT_decl_column and the like alone). Keep
+ * the two in step: an attribute missing here is never collected from a DIE
+ * whose values all have fixed sizes.
+ */
+static bool collects(uint32_t name, const void *arg)
+{
+	const struct dwarf_loader_opts *opts = arg;
+
+	switch (name) {
+	case DW_AT_name: case DW_AT_byte_size: case DW_AT_type: case DW_AT_encoding:
+	case DW_AT_data_member_location: case DW_AT_bit_offset: case DW_AT_data_bit_offset:
+	case DW_AT_bit_size: case DW_AT_upper_bound: case DW_AT_count: case DW_AT_const_value:
+	case DW_AT_declaration: case DW_AT_abstract_origin: case DW_AT_specification:
+	case DW_AT_calling_convention: case DW_AT_location: case DW_AT_low_pc:
+	case DW_AT_high_pc: case DW_AT_external: case DW_AT_artificial: case DW_AT_inline:
+	case DW_AT_alignment: case DW_AT_GNU_vector: case DW_AT_accessibility:
+	case DW_AT_virtuality: case DW_AT_containing_type: case DW_AT_vtable_elem_location:
+	case DW_AT_linkage_name: case DW_AT_MIPS_linkage_name:
+		return true;
+	/* Lines are printed only. */
+	case DW_AT_decl_line: case DW_AT_call_line:
+		return opts->for_printing || opts->fn_bodies;
+	default:
+		return false;
+	}
+}
+
 static int collect_attr(const struct die_attr *attr, void *arg)
 {
 	struct die_attrs *a = arg;
@@ -367,7 +396,7 @@ int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs
 	a->loader = l;
 	a->key_alt = unit_key_alt(l, die->unit);
 	l->nr_dies++;
-	if (die__attrs(die, collect_attr, a)) {
+	if (die__attrs_kept(die, collect_attr, a)) {
 		loader_error(l, die, die->unit->errmsg);
 		return -EINVAL;
 	}
@@ -1353,6 +1382,8 @@ int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *
 	};
 	int err;
 
+	l.abbrevs.keep = collects;
+	l.abbrevs.keep_arg = opts;
 	l.xunits = (struct xunit_cache){
 		.x = df->xunits, .secs = &df->secs, .abbrevs = &l.abbrevs,
 		.hooks = { .load_children = xunit_load_children, .load_alone = xunit_load_alone,

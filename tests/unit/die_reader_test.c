@@ -149,6 +149,44 @@ static void test_die_reader__walk(void)
 	die_unit__release(&u);
 }
 
+static bool keep_all_but_sizes(uint32_t name, const void *arg)
+{
+	return name != DW_AT_byte_size && name != *(const uint32_t *)arg;
+}
+
+/*
+ * A cache's keep function: die__attrs_kept() visits the kept attributes only,
+ * in DIEs of fixed size (base) and of varying size (struct), and leaves the
+ * DIE's end right; die__attrs() still visits all.
+ */
+static void test_die_reader__kept(void)
+{
+	static const uint32_t external = DW_AT_external;
+	struct die_abbrev_cache cache = { .keep = keep_all_but_sizes, .keep_arg = &external };
+	struct die_sections secs;
+	struct die_unit u;
+	struct die d, m;
+	struct seen s;
+
+	init_sections(&secs, info, sizeof(info));
+	CHECK("unit", die_unit__init_cached(&u, &secs, false, 0, NULL, &cache) == 0);
+	CHECK("base at", die__at(&u, BASE, &d) == 0);
+	s = (struct seen){ .u = &u };
+	CHECK("kept of fixed size", die__attrs_kept(&d, collect, &s) == 0 && s.name &&
+	      !strcmp(s.name, "int") && s.encoding == 5 && !s.byte_size);
+	CHECK("its end", die__sibling(&d) == 0 && d.off == STRUCT);
+	s = (struct seen){ .u = &u };
+	CHECK("kept of varying size", die__attrs_kept(&d, collect, &s) == 0 && s.name &&
+	      !strcmp(s.name, "s") && !s.byte_size);
+	s = attrs_of(&d);
+	CHECK("all", s.byte_size == 136);
+	CHECK("member", die__child(&d, &m) == 0 && m.off == MEMBER_A);
+	s = (struct seen){ .u = &u };
+	CHECK("flag left out", die__attrs_kept(&m, collect, &s) == 0 && s.has_type && !s.external);
+	die_unit__release(&u);
+	die_abbrev_cache__release(&cache);
+}
+
 /* Walks every DIE below @d, reading every attribute; returns what failed. */
 static int walk(struct die *d, unsigned int depth)
 {
@@ -214,6 +252,7 @@ static void test_die_reader__truncated_and_corrupt(void)
 int main(void)
 {
 	test_die_reader__walk();
+	test_die_reader__kept();
 	test_die_reader__truncated_and_corrupt();
 	if (failures) {
 		printf("%d failures\n", failures);
