@@ -426,15 +426,17 @@ static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, ui
 	(*nr)++;
 }
 
-/* Makes room for one more entry, at most half the slots in use. */
-static int map_grow(struct cu_loader *l)
+/* Makes room for @n entries, at most half the slots in use. */
+static int map_reserve(struct cu_loader *l, uint64_t n)
 {
-	uint32_t cap = l->map_cap ? l->map_cap * 2 : 1024, i, nr = 0;
+	uint32_t cap = l->map_cap ? l->map_cap : 1024, i, nr = 0;
 	struct die_map_entry *map;
 
-	if ((l->nr_map + 1) * 2 <= l->map_cap)
+	if (n * 2 <= l->map_cap)
 		return 0;
-	if (cap <= l->map_cap)
+	while (cap < n * 2 && cap <= UINT32_MAX / 2)
+		cap *= 2;
+	if (cap < n * 2)
 		return -ENOMEM;
 	map = calloc(cap, sizeof(*map));
 	if (!map)
@@ -451,7 +453,7 @@ static int map_grow(struct cu_loader *l)
 /* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
 static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 {
-	int err = map_grow(l);
+	int err = map_reserve(l, (uint64_t)l->nr_map + 1);
 
 	if (!err)
 		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
@@ -990,7 +992,9 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 
 	if (types > UINT32_MAX / 2 || refs > UINT32_MAX / 2)
 		return 0;	/* let them grow as they go */
-	return dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
+	/* Kernel CUs have a mapped DIE (type, function, variable) per 40 to 50 bytes. */
+	return map_reserve(l, l->nr_map + bytes / 40) ?:
+	       dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
 			  (uint32_t)types) ?:
 	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs);
 }
