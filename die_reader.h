@@ -13,6 +13,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
@@ -182,11 +183,83 @@ int die__attrs_kept(struct die *d, die_attr_fn fn, void *arg);
  * (ref1/2/4/8/udata); false for other forms or a target outside the unit.
  * die_attr__block(): block forms and exprloc.
  */
-bool die_attr__constant(const struct die_attr *a, uint64_t *ret);
-bool die_attr__flag(const struct die_attr *a, bool *ret);
-const char *die_attr__string(const struct die_unit *u, const struct die_attr *a);
-bool die_attr__ref(const struct die_unit *u, const struct die_attr *a, uint64_t *ret);
 bool die_attr__block(const struct die_attr *a, const uint8_t **data, uint64_t *len);
+
+/* Inline: the loader calls them for nearly every attribute it reads. */
+static inline bool die_attr__constant(const struct die_attr *a, uint64_t *ret)
+{
+	switch (a->form) {
+	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4: case DW_FORM_data8:
+	case DW_FORM_udata: case DW_FORM_sdata:
+		*ret = a->value;
+		return true;
+	case DW_FORM_implicit_const:
+		*ret = (uint64_t)a->implicit_const;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static inline bool die_attr__flag(const struct die_attr *a, bool *ret)
+{
+	if (a->form == DW_FORM_flag_present)
+		*ret = true;
+	else if (a->form == DW_FORM_flag)
+		*ret = a->value != 0;
+	else
+		return false;
+	return true;
+}
+
+/* The string at @off of @sec: NULL past its end, or when not terminated in it. */
+static inline const char *die_string_at(const struct die_bytes *sec, bool terminated, uint64_t off)
+{
+	const char *s;
+
+	if (off >= sec->size)
+		return NULL;
+	s = (const char *)sec->data + off;
+	if (!terminated && !memchr(s, 0, sec->size - off))
+		return NULL;
+	return s;
+}
+
+static inline const char *die_attr__string(const struct die_unit *u, const struct die_attr *a)
+{
+	const struct die_sections *s = u->secs;
+
+	switch (a->form) {
+	case DW_FORM_string:
+		return (const char *)a->valp;
+	case DW_FORM_strp:
+		return die_string_at(&s->str, s->str_terminated, a->value);
+	case DW_FORM_line_strp:
+		return die_string_at(&s->line_str, s->line_str_terminated, a->value);
+	default:
+		return NULL;
+	}
+}
+
+static inline bool die_attr__ref(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
+{
+	uint64_t off;
+
+	switch (a->form) {
+	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+		break;
+	default:
+		return false;
+	}
+	if (a->value >= u->end - u->start)
+		return false;
+	off = u->start + a->value;
+	if (off < u->first_die)
+		return false;
+	*ret = off;
+	return true;
+}
 
 /* @a as libdw's attribute, for its readers of what this one leaves to it. */
 Dwarf_Attribute die_attr__libdw(const struct die_unit *u, const struct die_attr *a);
