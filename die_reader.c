@@ -678,30 +678,33 @@ static uint64_t sibling_attr(struct die *d)
 	return 0;
 }
 
-/* The end of @d's subtree, reading it DIE by DIE as far as needed. */
-static int find_end(struct die *d)
+/*
+ * The end of @d's subtree, reading it DIE by DIE as far as needed; what
+ * follows it is read into *@after (read_die()'s value in *@after_rc).
+ */
+static int find_end(struct die *d, struct die *after, int *after_rc)
 {
 	struct die_unit *u = d->unit;
-	struct die cur = *d;
 	unsigned int depth = 0;
 	uint64_t next;
 	int rc;
 
+	*after = *d;
 	for (;;) {
-		if (cur.end) {
-			next = cur.end;
-		} else if (cur.has_children && cur.abbrev->has_sibling &&
-			   (next = sibling_attr(&cur))) {
+		if (after->end) {
+			next = after->end;
+		} else if (after->has_children && after->abbrev->has_sibling &&
+			   (next = sibling_attr(after))) {
 			/* the producer's own pointer past the subtree */
 		} else {
-			rc = find_attrs_end(&cur);
+			rc = find_attrs_end(after);
 			if (rc)
 				return rc;
-			next = cur.attrs_end;
-			depth += cur.has_children;
+			next = after->attrs_end;
+			depth += after->has_children;
 		}
 		/* null entries close a level each */
-		while ((rc = read_die(u, next, &cur)) == 1 && depth) {
+		while ((rc = read_die(u, next, after)) == 1 && depth) {
 			depth--;
 			next++;
 		}
@@ -709,6 +712,7 @@ static int find_end(struct die *d)
 			return rc;
 		if (!depth) {
 			d->end = next;
+			*after_rc = rc;
 			return 0;
 		}
 	}
@@ -717,13 +721,14 @@ static int find_end(struct die *d)
 int die__sibling(struct die *d)
 {
 	struct die *parent = d->parent;
+	struct die after;
 	uint64_t next;
-	int rc = find_end(d);
+	int rc, err = find_end(d, &after, &rc);
 
-	if (rc)
-		return rc;
+	if (err)
+		return err;
 	next = d->end;
-	rc = read_die(d->unit, next, d);
+	*d = after;
 	d->parent = parent;
 	if (rc > 0 && parent)
 		parent->end = next + 1;
