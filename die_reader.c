@@ -679,40 +679,39 @@ static uint64_t sibling_attr(struct die *d)
 }
 
 /*
- * The end of @d's subtree, reading it DIE by DIE as far as needed; what
- * follows it is read into *@after (read_die()'s value in *@after_rc).
+ * Moves @d past its subtree, reading it DIE by DIE as far as needed, onto
+ * what follows: read_die()'s value in *@rc_ret, the subtree's end in
+ * *@end_ret. In place, as the next read of @d is of what read_die() wrote.
  */
-static int find_end(struct die *d, struct die *after, int *after_rc)
+static int skip_subtree(struct die *d, uint64_t *end_ret, int *rc_ret)
 {
 	struct die_unit *u = d->unit;
 	unsigned int depth = 0;
 	uint64_t next;
 	int rc;
 
-	*after = *d;
 	for (;;) {
-		if (after->end) {
-			next = after->end;
-		} else if (after->has_children && after->abbrev->has_sibling &&
-			   (next = sibling_attr(after))) {
+		if (d->end) {
+			next = d->end;
+		} else if (d->has_children && d->abbrev->has_sibling && (next = sibling_attr(d))) {
 			/* the producer's own pointer past the subtree */
 		} else {
-			rc = find_attrs_end(after);
+			rc = find_attrs_end(d);
 			if (rc)
 				return rc;
-			next = after->attrs_end;
-			depth += after->has_children;
+			next = d->attrs_end;
+			depth += d->has_children;
 		}
 		/* null entries close a level each */
-		while ((rc = read_die(u, next, after)) == 1 && depth) {
+		while ((rc = read_die(u, next, d)) == 1 && depth) {
 			depth--;
 			next++;
 		}
 		if (rc < 0)
 			return rc;
 		if (!depth) {
-			d->end = next;
-			*after_rc = rc;
+			*end_ret = next;
+			*rc_ret = rc;
 			return 0;
 		}
 	}
@@ -720,18 +719,13 @@ static int find_end(struct die *d, struct die *after, int *after_rc)
 
 int die__sibling(struct die *d)
 {
-	struct die *parent = d->parent;
-	struct die after;
-	uint64_t next;
-	int rc, err = find_end(d, &after, &rc);
+	uint64_t end;
+	int rc, err = skip_subtree(d, &end, &rc);
 
 	if (err)
 		return err;
-	next = d->end;
-	*d = after;
-	d->parent = parent;
-	if (rc > 0 && parent)
-		parent->end = next + 1;
+	if (rc > 0 && d->parent)
+		d->parent->end = end + 1;
 	return rc;
 }
 

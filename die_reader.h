@@ -141,7 +141,10 @@ int die__unit_die(struct die_unit *u, struct die *ret);
 /* The first child of @parent: 0 and *child, 1 when none, -EINVAL (errmsg). */
 int die__child(struct die *parent, struct die *child);
 
-/* Moves @d to its next sibling: 0, 1 when it was the last, -EINVAL (errmsg). */
+/*
+ * Moves @d to its next sibling: 0, 1 when it was the last, -EINVAL (errmsg;
+ * @d is then left anywhere in its subtree).
+ */
 int die__sibling(struct die *d);
 
 /* Whether @d has an attribute called @name. */
