@@ -113,7 +113,8 @@ struct btf_matcher {
 	uint32_t		cu_stamp, attempt;
 	struct id_set_entry	*used;		/* owned: ids the CU's repeats took (cu_stamp) */
 	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
-	uint32_t		set_bits;	/* both have 1 << set_bits entries */
+	uint32_t		set_bits;	/* the CU's sets: the first 1 << set_bits entries */
+	uint32_t		cap_bits;	/* both have 1 << cap_bits entries */
 	struct btf_repeats_stats stats;
 };
 
@@ -268,21 +269,27 @@ static void matcher_put(struct btf_repeats *r, struct btf_matcher *m)
 	pthread_mutex_unlock(&r->spare_lock);
 }
 
-/* Room for every type of a CU of @nr_types in both sets, half full at most. */
+/*
+ * Room for every type of a CU of @nr_types in both sets, half full at most.
+ * A CU uses the sets' first entries only, as few as it needs, so that its
+ * probes stay in a few cache lines after a big CU grew them: an entry of
+ * an older stamp is free, wherever it was put.
+ */
 static int ensure_sets(struct btf_matcher *m, uint32_t nr_types)
 {
 	uint32_t bits = 8;
 
 	while (bits < 31 && (1u << bits) < 2 * (uint64_t)nr_types)
 		bits++;
-	if (m->used && bits <= m->set_bits)
+	m->set_bits = bits;
+	if (m->used && bits <= m->cap_bits)
 		return 0;
 	free(m->used);
 	free(m->claimed);
 	/* Stamps start at 1: zeroed entries count nowhere. */
 	m->used = calloc(1u << bits, sizeof(*m->used));
 	m->claimed = calloc(1u << bits, sizeof(*m->claimed));
-	m->set_bits = bits;
+	m->cap_bits = bits;
 	return m->used && m->claimed ? 0 : -ENOMEM;
 }
 
