@@ -559,7 +559,7 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 
 static int nocall_attr(const struct die_attr *a, void *arg)
 {
-	uint64_t cc;
+	uint64_t cc = 0;
 
 	if (a->name != DW_AT_calling_convention)
 		return 0;
