@@ -376,7 +376,7 @@ static int keep_specs(struct die_abbrev *ab, const struct die_abbrev_cache *cach
 	ab->nr_kept = n;
 	if (n == ab->nr_specs)
 		return 0;
-	specs = realloc(ab->specs, (ab->nr_specs + n + 1) * sizeof(*specs));
+	specs = realloc(ab->specs, (ab->nr_specs + n) * sizeof(*specs));
 	if (!specs)
 		return -ENOMEM;
 	ab->specs = specs;

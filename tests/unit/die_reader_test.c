@@ -149,7 +149,8 @@ static void test_die_reader__walk(void)
 	die_unit__release(&u);
 }
 
-static bool keep_all_but_sizes(uint32_t name, const void *arg)
+/* Keeps every attribute but DW_AT_byte_size and the one *@arg names. */
+static bool keep_but_byte_size_and(uint32_t name, const void *arg)
 {
 	return name != DW_AT_byte_size && name != *(const uint32_t *)arg;
 }
@@ -162,7 +163,7 @@ static bool keep_all_but_sizes(uint32_t name, const void *arg)
 static void test_die_reader__kept(void)
 {
 	static const uint32_t external = DW_AT_external;
-	struct die_abbrev_cache cache = { .keep = keep_all_but_sizes, .keep_arg = &external };
+	struct die_abbrev_cache cache = { .keep = keep_but_byte_size_and, .keep_arg = &external };
 	struct die_sections secs;
 	struct die_unit u;
 	struct die d, m;
