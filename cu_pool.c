@@ -86,9 +86,22 @@ static void load_unit(struct cu_pool *p, uint32_t id)
 		pthread_cond_signal(&p->ready);
 }
 
+/*
+ * Wakes one sleeping worker when one may claim now. Called with the lock
+ * held wherever a claim may have become possible; the worker it wakes
+ * passes the wake on once it has claimed, so one signal at a time
+ * suffices, and one claim no longer wakes every sleeping worker.
+ */
+static void wake_worker(struct cu_pool *p)
+{
+	if (worker_may_claim(p))
+		pthread_cond_signal(&p->room);
+}
+
 static void *worker(void *arg)
 {
 	struct cu_pool *p = arg;
+	uint32_t id;
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
@@ -97,7 +110,9 @@ static void *worker(void *arg)
 		if (!worker_may_claim(p))
 			break;
 		p->busy++;
-		load_unit(p, p->next_claim++);
+		id = p->next_claim++;
+		wake_worker(p);
+		load_unit(p, id);
 		p->busy--;
 	}
 	pthread_mutex_unlock(&p->lock);
@@ -115,12 +130,12 @@ static void wait_ready(struct cu_pool *p, uint32_t id)
 		}
 		/* Its CPU is free while it sleeps. */
 		p->busy--;
-		pthread_cond_signal(&p->room);
+		wake_worker(p);
 		pthread_cond_wait(&p->ready, &p->lock);
 		p->busy++;
 	}
 	p->next_consume = id + 1;
-	pthread_cond_broadcast(&p->room);
+	wake_worker(p);
 	pthread_mutex_unlock(&p->lock);
 }
 
