@@ -42,10 +42,11 @@ struct die_abbrev {
 	bool			has_signature;	/* a DW_AT_signature spec: asked of every DIE */
 	uint32_t		nr_specs;
 	int32_t			fixed_size;	/* of all values, or -1 when it varies */
-	struct die_attr_spec	*specs;		/* owned by the unit's allocation */
-	/* The kept specs: specs itself, or copies after its nr_specs (one block). */
+	struct die_attr_spec	*specs;		/* in the table's allocation, after its abbrevs */
+	/* The kept specs: specs itself, or copies of them further on. */
 	const struct die_attr_spec *kept;
 	uint32_t		nr_kept;
+	uint32_t		first_spec, first_kept;	/* while the table is read */
 };
 
 /* ---- sections --------------------------------------------------------------- */
@@ -300,15 +301,42 @@ static int cmp_abbrev(const void *x, const void *y)
 }
 
 /*
- * Reads one abbreviation's attribute specs at the cursor into *@specs
- * (grown as needed). -EINVAL for a table cut short, -ENOMEM.
+ * A table's specs while it is read: all its abbreviations' in one array,
+ * each abbreviation's from its first_spec on (then its kept copies, if
+ * any). Once the table is whole they move behind its abbreviations, into
+ * the table's one allocation, and the abbreviations point at them.
+ */
+struct spec_buf {
+	struct die_attr_spec	*specs;		/* owned */
+	uint32_t		nr, cap;
+};
+
+static struct die_attr_spec *spec_buf__add(struct spec_buf *b)
+{
+	if (b->nr == b->cap) {
+		uint32_t n = b->cap ? b->cap * 2 : 1024;
+		struct die_attr_spec *p = n > b->cap ? realloc(b->specs, (size_t)n * sizeof(*p)) : NULL;
+
+		if (!p)
+			return NULL;
+		b->specs = p;
+		b->cap = n;
+	}
+	return &b->specs[b->nr++];
+}
+
+/*
+ * Reads one abbreviation's attribute specs at the cursor into @b.
+ * -EINVAL for a table cut short, -ENOMEM.
  */
 static int read_specs(struct die_unit *u, struct dwarf_cursor *c, struct die_abbrev *ab,
-		      struct die_attr_spec **specs, size_t *cap)
+		      struct spec_buf *b)
 {
+	struct die_attr_spec *to;
 	int size;
 
 	ab->fixed_size = 0;
+	ab->first_spec = b->nr;
 	for (;;) {
 		uint64_t name = dwarf_cursor__uleb_lenient(c), form = dwarf_cursor__uleb_lenient(c);
 		struct die_attr_spec sp = { .name = (uint32_t)name, .form = (uint16_t)form };
@@ -321,19 +349,14 @@ static int read_specs(struct die_unit *u, struct dwarf_cursor *c, struct die_abb
 			return fail(u, "abbreviation table cut short");
 		if (!sp.name && !sp.form)
 			return 0;
-		if (ab->nr_specs == *cap) {
-			size_t n = *cap ? *cap * 2 : 16;
-			struct die_attr_spec *p = realloc(*specs, n * sizeof(*p));
-
-			if (!p)
-				return -ENOMEM;
-			*specs = p;
-			*cap = n;
-		}
+		to = spec_buf__add(b);
+		if (!to)
+			return -ENOMEM;
 		size = fixed_form_size(u, sp.form);
 		sp.size = (int8_t)size;
 		sp.offset = ab->fixed_size >= 0 ? (uint16_t)ab->fixed_size : 0;
-		(*specs)[ab->nr_specs++] = sp;
+		*to = sp;
+		ab->nr_specs++;
 		ab->fixed_size = size < 0 || ab->fixed_size < 0 ||
 				 ab->fixed_size + size > UINT16_MAX ? -1 : ab->fixed_size + size;
 		if (sp.name == DW_AT_sibling && size > 0 && sp.form != DW_FORM_ref_addr)
@@ -362,28 +385,77 @@ static int add_abbrev(struct die_unit *u, const struct die_abbrev *ab, uint32_t 
  * kept ones are copied after the others, so that a DIE of fixed size visits
  * only them; -ENOMEM.
  */
-static int keep_specs(struct die_abbrev *ab, const struct die_abbrev_cache *cache)
+static int keep_specs(struct die_abbrev *ab, struct spec_buf *b,
+		      const struct die_abbrev_cache *cache)
 {
-	struct die_attr_spec *specs;
 	uint32_t i, n = 0;
 
-	for (i = 0; i < ab->nr_specs; i++) {
-		ab->specs[i].kept = !cache || !cache->keep ||
-				    cache->keep(ab->specs[i].name, cache->keep_arg);
-		n += ab->specs[i].kept;
+	for (i = ab->first_spec; i < ab->first_spec + ab->nr_specs; i++) {
+		b->specs[i].kept = !cache || !cache->keep ||
+				   cache->keep(b->specs[i].name, cache->keep_arg);
+		n += b->specs[i].kept;
 	}
-	ab->kept = ab->specs;
+	ab->first_kept = ab->first_spec;
 	ab->nr_kept = n;
 	if (n == ab->nr_specs)
 		return 0;
-	specs = realloc(ab->specs, (ab->nr_specs + n) * sizeof(*specs));
-	if (!specs)
+	ab->first_kept = b->nr;
+	for (i = ab->first_spec; i < ab->first_spec + ab->nr_specs; i++) {
+		struct die_attr_spec *to;
+
+		if (!b->specs[i].kept)
+			continue;
+		to = spec_buf__add(b);
+		if (!to)
+			return -ENOMEM;
+		*to = b->specs[i];
+	}
+	return 0;
+}
+
+/* Producers number codes 1, 2, 3 ...: the table is most often in order. */
+static bool abbrevs_sorted(const struct die_unit *u)
+{
+	uint32_t i;
+
+	for (i = 1; i < u->nr_abbrevs; i++)
+		if (u->abbrevs[i].code <= u->abbrevs[i - 1].code)
+			return false;
+	return true;
+}
+
+/*
+ * Sorts the table by code, keeps the first definition of a code defined
+ * twice (corrupt input), then moves the specs of @b behind the
+ * abbreviations, in one allocation. -ENOMEM.
+ */
+static int finish_abbrevs(struct die_unit *u, struct spec_buf *b)
+{
+	struct die_attr_spec *specs;
+	struct die_abbrev *p;
+	uint32_t i, n;
+	size_t head;
+
+	if (!abbrevs_sorted(u)) {
+		qsort(u->abbrevs, u->nr_abbrevs, sizeof(*u->abbrevs), cmp_abbrev);
+		for (i = 1, n = 1; i < u->nr_abbrevs; i++)
+			if (u->abbrevs[i].code != u->abbrevs[n - 1].code)
+				u->abbrevs[n++] = u->abbrevs[i];
+		u->nr_abbrevs = n;
+	}
+	/* The specs are 8-byte aligned after the abbreviations: both hold 64-bit fields. */
+	head = (size_t)u->nr_abbrevs * sizeof(*u->abbrevs);
+	p = realloc(u->abbrevs, head + (size_t)b->nr * sizeof(*specs));
+	if (!p)
 		return -ENOMEM;
-	ab->specs = specs;
-	for (i = 0, n = 0; i < ab->nr_specs; i++)
-		if (specs[i].kept)
-			specs[ab->nr_specs + n++] = specs[i];
-	ab->kept = specs + ab->nr_specs;
+	u->abbrevs = p;
+	specs = (struct die_attr_spec *)((char *)p + head);
+	if (b->nr)
+		memcpy(specs, b->specs, (size_t)b->nr * sizeof(*specs));
+	for (i = 0; i < u->nr_abbrevs; i++) {
+		p[i].specs = specs + p[i].first_spec;
+		p[i].kept = specs + p[i].first_kept;
+	}
 	return 0;
 }
 
@@ -396,41 +468,28 @@ static int read_abbrevs(struct die_unit *u, uint64_t off, const struct die_abbre
 	const struct die_bytes *sec = &u->secs->abbrev;
 	struct dwarf_cursor c = { .p = sec->data + (off < sec->size ? off : sec->size),
 			    .end = sec->data + sec->size, .big_endian = u->secs->big_endian };
-	uint32_t cap = 0, i, n;
-	int err;
+	struct spec_buf b = { 0 };
+	uint32_t cap = 0;
+	int err = 0;
 
 	while (c.p < c.end) {
 		struct die_abbrev ab = { .code = dwarf_cursor__uleb_lenient(&c), .order = u->nr_abbrevs };
-		size_t nspecs = 0;
-
 		if (!ab.code || c.bad)
 			break;
 		ab.tag = (uint32_t)dwarf_cursor__uleb_lenient(&c);
 		ab.has_children = dwarf_cursor__u8(&c) == DW_CHILDREN_yes;
-		err = read_specs(u, &c, &ab, &ab.specs, &nspecs);
-		if (!err)
-			err = keep_specs(&ab, cache);
-		if (!err)
-			err = add_abbrev(u, &ab, &cap);
+		err = read_specs(u, &c, &ab, &b) ?: keep_specs(&ab, &b, cache) ?:
+		      add_abbrev(u, &ab, &cap);
 		if (err) {
-			free(ab.specs);
-			if (err == -ENOMEM)
-				return err;
+			if (err != -ENOMEM)
+				err = 0;	/* the table ends before the bad entry */
 			break;
 		}
 	}
-	if (!u->nr_abbrevs)
-		return 0;
-	qsort(u->abbrevs, u->nr_abbrevs, sizeof(*u->abbrevs), cmp_abbrev);
-	/* A code defined twice (corrupt input) means its first definition. */
-	for (i = 1, n = 1; i < u->nr_abbrevs; i++) {
-		if (u->abbrevs[i].code == u->abbrevs[n - 1].code)
-			free(u->abbrevs[i].specs);
-		else
-			u->abbrevs[n++] = u->abbrevs[i];
-	}
-	u->nr_abbrevs = n;
-	return 0;
+	if (!err && u->nr_abbrevs)
+		err = finish_abbrevs(u, &b);
+	free(b.specs);
+	return err;
 }
 
 static const struct die_abbrev *find_abbrev(const struct die_unit *u, uint64_t code)
@@ -499,19 +558,16 @@ int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_typ
 	return die_unit__init_cached(u, s, in_types, start, cu, NULL);
 }
 
-static void free_abbrevs(struct die_abbrev *abbrevs, uint32_t n)
+/* A table is one allocation, its specs after its abbreviations. */
+static void free_abbrevs(struct die_abbrev *abbrevs)
 {
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		free(abbrevs[i].specs);
 	free(abbrevs);
 }
 
 void die_unit__release(struct die_unit *u)
 {
 	if (!u->abbrevs_borrowed)
-		free_abbrevs(u->abbrevs, u->nr_abbrevs);
+		free_abbrevs(u->abbrevs);
 	u->abbrevs = NULL;
 	u->nr_abbrevs = 0;
 	u->abbrevs_borrowed = false;
@@ -558,7 +614,7 @@ void die_abbrev_cache__release(struct die_abbrev_cache *cache)
 	uint32_t i;
 
 	for (i = 0; i < cache->nr_tables; i++)
-		free_abbrevs(cache->tables[i].abbrevs, cache->tables[i].nr_abbrevs);
+		free_abbrevs(cache->tables[i].abbrevs);
 	cache->nr_tables = 0;
 }
 

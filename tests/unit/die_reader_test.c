@@ -188,6 +188,42 @@ static void test_die_reader__kept(void)
 	die_abbrev_cache__release(&cache);
 }
 
+/*
+ * A table whose codes are out of order and define code 2 twice: found by
+ * code, the first definition of 2 taken, as with libdw.
+ */
+static void test_die_reader__unordered_abbrevs(void)
+{
+	static const uint8_t table[] = {
+		2, DW_TAG_base_type, DW_CHILDREN_no, DW_AT_byte_size, DW_FORM_data1, 0, 0,
+		1, DW_TAG_compile_unit, DW_CHILDREN_yes, DW_AT_name, DW_FORM_string, 0, 0,
+		2, DW_TAG_member, DW_CHILDREN_no, DW_AT_name, DW_FORM_string, 0, 0,
+		0,
+	};
+	static const uint8_t unit[18] = {
+		18 - 4, 0, 0, 0, 5, 0, DW_UT_compile, 8, 0, 0, 0, 0,
+		1, 'c', 0,
+		2, 4,
+		0,
+	};
+	struct die_sections secs;
+	struct die_unit u;
+	struct die cu, d;
+	struct seen s;
+
+	init_sections(&secs, unit, sizeof(unit));
+	secs.abbrev = (struct die_bytes){ table, sizeof(table) };
+	CHECK("unit", die_unit__init(&u, &secs, false, 0, NULL) == 0);
+	CHECK("code 1", die__unit_die(&u, &cu) == 0 && cu.tag == DW_TAG_compile_unit);
+	s = attrs_of(&cu);
+	CHECK("its name", s.name && !strcmp(s.name, "c"));
+	CHECK("code 2, first definition", die__child(&cu, &d) == 0 && d.tag == DW_TAG_base_type);
+	s = attrs_of(&d);
+	CHECK("its byte size", s.byte_size == 4 && !s.name);
+	CHECK("then the end", die__sibling(&d) == 1);
+	die_unit__release(&u);
+}
+
 /* Walks every DIE below @d, reading every attribute; returns what failed. */
 static int walk(struct die *d, unsigned int depth)
 {
@@ -254,6 +290,7 @@ int main(void)
 {
 	test_die_reader__walk();
 	test_die_reader__kept();
+	test_die_reader__unordered_abbrevs();
 	test_die_reader__truncated_and_corrupt();
 	if (failures) {
 		printf("%d failures\n", failures);
