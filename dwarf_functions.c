@@ -88,7 +88,10 @@ static int build_index(struct off_index **ret, const void *base, size_t elem_siz
 		map[i].die_off = *(const uint64_t *)(rec + off_of);
 		map[i].idx = i;
 	}
-	if (n)
+	/* Records come in DIE order, but for nested subprograms: sort only if need be. */
+	for (i = 1; i < n && map[i - 1].die_off < map[i].die_off; i++)
+		;
+	if (i < n)
 		qsort(map, n, sizeof(*map), cmp_map_entry);
 	*ret = map;
 	return 0;
