@@ -1095,8 +1095,14 @@ static int xunit_error(void *ctx, uint64_t key, const char *why)
 	return -EINVAL;
 }
 
+/*
+ * Most references stay in the CU: a key in its own range (flag bits clear,
+ * as they sit above any offset) needs no call.
+ */
 static int load_foreign_die(struct cu_loader *l, uint64_t key)
 {
+	if (key >= l->xunits.own_start && key < l->xunits.own_end)
+		return 0;
 	return xunit_cache__load_alone(&l->xunits, key);
 }
 
