@@ -143,7 +143,7 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 	if (!rs)
 		return -ENOMEM;
 	rs->recs = calloc(nr_types ?: 1, sizeof(*rs->recs));
-	rs->nodes = calloc(nr_types ?: 1, sizeof(*rs->nodes));
+	rs->nodes = malloc((nr_types ?: 1) * sizeof(*rs->nodes));	/* set by init_nodes() */
 	rs->members = calloc(nr_types ?: 1, sizeof(*rs->members));
 	rs->groups = calloc(nr_types + 1, sizeof(*rs->groups));
 	/* Never NULL: records without items point into it too. */
@@ -913,8 +913,7 @@ static int init_nodes(struct btf_recs *rs)
 		const struct btf_rec *rec = &rs->recs[x];
 		struct node *n = &rs->nodes[x];
 
-		n->scc = NONE;
-		n->first_edge = rs->nr_edges;
+		*n = (struct node){ .scc = NONE, .first_edge = rs->nr_edges };
 		n->shallow = rec->kind ? rec_shallow_hash(rs, rec) : 0;
 		if (has_target(rec))
 			rs->edges[rs->nr_edges++] = rec->type;
