@@ -846,26 +846,14 @@ static unsigned int usable_cpus(void)
  * MB). A bigger file gets one heap per thread that works at once (more
  * only add to peak memory). The bound counts for threads yet to start, so
  * it is set before the pool starts them.
- *
- * pahole's M_TOP_PAD also pins glibc's mmap threshold at 128 KiB, and a
- * worker's per-CU arrays above it were mapped and unmapped for each CU:
- * on the vmlinux at -j2, 200-480 munmap calls, each a TLB shootdown on
- * the other CPUs, and 25,000 page faults more than without threads. With
- * a 1 MiB threshold they come from the heaps and are reused: 13 munmap
- * calls, no extra faults, 1.5 MB more peak memory.
  */
-enum { SHARED_HEAP_MAX_DWARF = 32 << 20, THREADED_MMAP_THRESHOLD = 1 << 20 };
+enum { SHARED_HEAP_MAX_DWARF = 32 << 20 };
 
 static void set_heaps(const struct dwarf_file *df, unsigned int threads)
 {
 	uint64_t bytes = df->secs.info.size + df->secs.types.size;
 
-	if (bytes < SHARED_HEAP_MAX_DWARF) {
-		mallopt(M_ARENA_MAX, 1);
-		return;
-	}
-	mallopt(M_ARENA_MAX, (int)threads);
-	mallopt(M_MMAP_THRESHOLD, THREADED_MMAP_THRESHOLD);
+	mallopt(M_ARENA_MAX, bytes < SHARED_HEAP_MAX_DWARF ? 1 : (int)threads);
 }
 
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
