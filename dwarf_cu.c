@@ -412,17 +412,20 @@ static uint32_t map_slot(uint64_t key, uint32_t cap)
 	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
 }
 
-/* Puts @key in @map (of @cap slots) unless it is there: the first id given stays. */
-static void map_insert(struct die_map_entry *map, uint32_t cap, uint64_t key, uint32_t id,
-		       uint32_t *nr)
+/*
+ * Puts @key in @map (of @cap slots, those of @stamp in use) unless it is
+ * there: the first id given stays.
+ */
+static void map_insert(struct die_map_entry *map, uint32_t cap, uint32_t stamp, uint64_t key,
+		       uint32_t id, uint32_t *nr)
 {
 	uint32_t i = map_slot(key, cap);
 
-	while (map[i].key_plus1 && map[i].key_plus1 != key + 1)
+	while (map[i].stamp == stamp && map[i].key != key)
 		i = (i + 1) & (cap - 1);
-	if (map[i].key_plus1)
+	if (map[i].stamp == stamp)
 		return;
-	map[i] = (struct die_map_entry){ .key_plus1 = key + 1, .id = id };
+	map[i] = (struct die_map_entry){ .key = key, .id = id, .stamp = stamp };
 	(*nr)++;
 }
 
@@ -438,16 +441,73 @@ static int map_reserve(struct cu_loader *l, uint64_t n)
 		cap *= 2;
 	if (cap < n * 2)
 		return -ENOMEM;
+	/* Stamp 0 is no map's: a zeroed slot is free. */
 	map = calloc(cap, sizeof(*map));
 	if (!map)
 		return -ENOMEM;
 	for (i = 0; i < l->map_cap; i++)
-		if (l->map[i].key_plus1)
-			map_insert(map, cap, l->map[i].key_plus1 - 1, l->map[i].id, &nr);
+		if (l->map[i].stamp == l->map_stamp)
+			map_insert(map, cap, l->map_stamp, l->map[i].key, l->map[i].id, &nr);
 	free(l->map);
 	l->map = map;
 	l->map_cap = cap;
 	return 0;
+}
+
+void die_map_spares__init(struct die_map_spares *s)
+{
+	pthread_mutex_init(&s->lock, NULL);
+}
+
+void die_map_spares__release(struct die_map_spares *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->nr; i++)
+		free(s->spare[i].map);
+	free(s->spare);
+	pthread_mutex_destroy(&s->lock);
+	memset(s, 0, sizeof(*s));
+}
+
+/* The loader's map: a spare one with a stamp of its own, else none yet. */
+static void take_map(struct cu_loader *l)
+{
+	struct die_map_spare m = { 0 };
+
+	if (l->spares) {
+		pthread_mutex_lock(&l->spares->lock);
+		if (l->spares->nr)
+			m = l->spares->spare[--l->spares->nr];
+		pthread_mutex_unlock(&l->spares->lock);
+	}
+	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
+		if (m.map)
+			memset(m.map, 0, (size_t)m.cap * sizeof(*m.map));
+		m.stamp = 1;
+	}
+	l->map = m.map;
+	l->map_cap = m.cap;
+	l->map_stamp = m.stamp;
+}
+
+/* Gives the loader's map back to the spares, or frees it. */
+static void give_map(struct cu_loader *l)
+{
+	struct die_map_spares *s = l->spares;
+	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp };
+
+	if (s && m.map) {
+		pthread_mutex_lock(&s->lock);
+		if (!dw_reserve(&s->spare, &s->cap, sizeof(*s->spare), s->nr + 1)) {
+			s->spare[s->nr++] = m;
+			m.map = NULL;
+		}
+		pthread_mutex_unlock(&s->lock);
+	}
+	free(m.map);
+	l->map = NULL;
+	l->map_cap = 0;
 }
 
 /* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
@@ -456,7 +516,7 @@ static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 	int err = map_reserve(l, (uint64_t)l->nr_map + 1);
 
 	if (!err)
-		map_insert(l->map, l->map_cap, die_off, id, &l->nr_map);
+		map_insert(l->map, l->map_cap, l->map_stamp, die_off, id, &l->nr_map);
 	return err;
 }
 
@@ -888,9 +948,9 @@ static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *re
 
 	if (!l->map_cap)
 		return false;
-	for (i = map_slot(die_off, l->map_cap); l->map[i].key_plus1;
+	for (i = map_slot(die_off, l->map_cap); l->map[i].stamp == l->map_stamp;
 	     i = (i + 1) & (l->map_cap - 1)) {
-		if (l->map[i].key_plus1 == die_off + 1) {
+		if (l->map[i].key == die_off) {
 			*ret = l->map[i].id;
 			return true;
 		}
@@ -1286,7 +1346,7 @@ static void mark_signed_enums(struct cu *cu)
 
 static void cu_loader_release(struct cu_loader *l)
 {
-	free(l->map);
+	give_map(l);
 	free(l->aliases);
 	free(l->refs);
 	free(l->bitfields);
@@ -1387,14 +1447,16 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   uint16_t lang, uint32_t id, struct cu **ret, struct dwarf_load_counts *counts)
+		   uint16_t lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+		   struct dwarf_load_counts *counts)
 {
 	struct cu_loader l = {
 		.opts = opts, .df = df, .secs = split ? split : &df->secs,
-		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf,
+		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf, .spares = spares,
 	};
 	int err;
 
+	take_map(&l);
 	l.abbrevs.keep = collects;
 	l.abbrevs.keep_arg = opts;
 	l.xunits = (struct xunit_cache){

@@ -54,10 +54,15 @@ struct type_alias {
 	uint64_t	target;		/* the type unit DIE's */
 };
 
-/* A slot of the DIE map, an open-addressing hash table: key + 1, 0 when free. */
+/*
+ * A slot of the DIE map, an open-addressing hash table. It is in use when
+ * its stamp is the map's: a map kept for the next CU (struct
+ * die_map_spares) takes a new stamp instead of being cleared.
+ */
 struct die_map_entry {
-	uint64_t	key_plus1;
+	uint64_t	key;
 	uint32_t	id;
+	uint32_t	stamp;
 };
 
 /* Per-CU load state: one owner, never shared between threads. */
@@ -69,6 +74,8 @@ struct cu_loader {
 	struct cu			*cu;
 	struct die_map_entry		*map;
 	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
+	uint32_t			map_stamp;	/* of its slots in use; never 0 */
+	struct die_map_spares		*spares;	/* where the map goes back, or NULL */
 	struct type_alias		*aliases;
 	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;

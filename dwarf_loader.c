@@ -437,6 +437,7 @@ struct load_job {
 	double				start_secs;	/* spent in it */
 	uint64_t			nr_locations;		/* main thread: so far */
 	uint64_t			nr_location_fallbacks;
+	struct die_map_spares		maps;		/* the loaders' DIE maps */
 };
 
 /*
@@ -716,10 +717,10 @@ static void job_load(void *ctx, uint32_t id)
 	log__capture(&u->log);
 	if (u->is_type_units)
 		u->err = dwarf_cu__load(j->df, j->opts, NULL, j->type_units, j->nr_type_units,
-					       u->lang, id, &u->cu, &u->counts);
+					u->lang, id, &j->maps, &u->cu, &u->counts);
 	else
-		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, u->lang, id, &u->cu,
-					       &u->counts);
+		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, u->lang, id,
+					&j->maps, &u->cu, &u->counts);
 	if (!u->err && u->cu && j->opts->prepare) {
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
 		if (u->err) {
@@ -875,6 +876,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
 	int err;
 
+	die_map_spares__init(&j.maps);
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
@@ -900,6 +902,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	free(j.tu_reached);
 	free(j.type_units);
 	free_splits(&j);
+	die_map_spares__release(&j.maps);
 	return err;
 }
 

@@ -43,14 +43,35 @@ struct dwarf_load_counts {
 };
 
 /*
+ * DIE maps kept from one CU to the next, so that a loader neither
+ * allocates nor clears one per CU: each loader takes one (or makes its
+ * own) and gives it back when done. Any thread; zeroed, then
+ * die_map_spares__init(); die_map_spares__release() once no loader runs.
+ */
+struct die_map_entry;
+struct die_map_spare {
+	struct die_map_entry	*map;		/* owned */
+	uint32_t		cap, stamp;
+};
+struct die_map_spares {
+	pthread_mutex_t		lock;
+	struct die_map_spare	*spare;		/* owned */
+	uint32_t		nr, cap;
+};
+
+void die_map_spares__init(struct die_map_spares *s);
+void die_map_spares__release(struct die_map_spares *s);
+
+/*
  * Loads one CU from its unit DIE (@nr_dies 1), or all type units from
  * theirs as one CU, on any thread. A split unit (the DIEs of a skeleton,
  * in its .dwo) is read from @split, that file's sections; else @split is
- * NULL. 0 and the CU in *ret, or -errno (reported). *counts is set either
- * way.
+ * NULL. The DIE map comes from and goes back to @spares (may be NULL).
+ * 0 and the CU in *ret, or -errno (reported). *counts is set either way.
  */
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   uint16_t lang, uint32_t id, struct cu **ret, struct dwarf_load_counts *counts);
+		   uint16_t lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+		   struct dwarf_load_counts *counts);
 
 #endif
