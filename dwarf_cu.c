@@ -1158,13 +1158,10 @@ static int xunit_error(void *ctx, uint64_t key, const char *why)
 	return -EINVAL;
 }
 
-/*
- * Most references stay in the CU: a key in its own range (flag bits clear,
- * as they sit above any offset) needs no call.
- */
+/* Most references stay in the CU: those need no call. */
 static int load_foreign_die(struct cu_loader *l, uint64_t key)
 {
-	if (key >= l->xunits.own_start && key < l->xunits.own_end)
+	if (xunit_cache__in_own_unit(&l->xunits, key))
 		return 0;
 	return xunit_cache__load_alone(&l->xunits, key);
 }

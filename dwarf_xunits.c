@@ -726,7 +726,7 @@ static bool is_own(const struct xunit_cache *c, uint64_t key)
 {
 	const struct xunit *xu;
 
-	if (!(key & XUNIT_KEY_ALT) && key >= c->own_start && key < c->own_end)
+	if (xunit_cache__in_own_unit(c, key))
 		return true;
 	xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
 	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key));

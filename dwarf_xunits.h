@@ -143,6 +143,12 @@ struct xunit_cache {
  */
 int xunit_cache__import(struct xunit_cache *c, uint64_t key);
 
+/* Whether DIE key @key lies in the CU's own unit (not in one it imported). */
+static inline bool xunit_cache__in_own_unit(const struct xunit_cache *c, uint64_t key)
+{
+	return !(key & XUNIT_KEY_ALT) && key >= c->own_start && key < c->own_end;
+}
+
 /*
  * A DIE that the CU refers to: when it lies in another CU (not one the CU
  * imported) and was not loaded yet, it is loaded through hooks.load_alone.
