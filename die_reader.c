@@ -558,16 +558,10 @@ int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_typ
 	return die_unit__init_cached(u, s, in_types, start, cu, NULL);
 }
 
-/* A table is one allocation, its specs after its abbreviations. */
-static void free_abbrevs(struct die_abbrev *abbrevs)
-{
-	free(abbrevs);
-}
-
 void die_unit__release(struct die_unit *u)
 {
 	if (!u->abbrevs_borrowed)
-		free_abbrevs(u->abbrevs);
+		free(u->abbrevs);	/* the specs are in the same allocation */
 	u->abbrevs = NULL;
 	u->nr_abbrevs = 0;
 	u->abbrevs_borrowed = false;
@@ -614,7 +608,7 @@ void die_abbrev_cache__release(struct die_abbrev_cache *cache)
 	uint32_t i;
 
 	for (i = 0; i < cache->nr_tables; i++)
-		free_abbrevs(cache->tables[i].abbrevs);
+		free(cache->tables[i].abbrevs);
 	cache->nr_tables = 0;
 }
 
