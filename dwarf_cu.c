@@ -867,6 +867,12 @@ int cu_loader__load_die(struct cu_loader *l, struct die *die)
 		return -EINVAL;
 	}
 	l->depth++;
+	/*
+	 * Most DIEs loaded here are types, mapped once their attributes are
+	 * read: the slot's cache line is fetched meanwhile.
+	 */
+	if (l->map_cap)
+		__builtin_prefetch(&l->map[map_slot(die_key(l, die), l->map_cap)], 1);
 	if (die__has_attr(die, DW_AT_signature)) {
 		err = add_signature_alias(l, die);
 		l->depth--;
