@@ -389,6 +389,8 @@ int cu_loader__walk_error(const struct cu_loader *l, const struct die *die)
 	return -EINVAL;
 }
 
+/* Flattened: collect_attr(), called through the reader's pointer, is inlined (with LTO). */
+__attribute__((flatten))
 int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
 {
 	memset(a, 0, sizeof(*a));
