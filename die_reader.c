@@ -617,11 +617,20 @@ void die_abbrev_cache__release(struct die_abbrev_cache *cache)
 /* The DIE at @off: 0, 1 for a null entry (its end in ret->off + 1), -EINVAL. */
 static int read_die(struct die_unit *u, uint64_t off, struct die *ret)
 {
-	struct dwarf_cursor c = unit_cursor(u, off);
-	uint64_t code = dwarf_cursor__uleb_lenient(&c);
+	uint64_t code, attrs_off;
 
-	if (c.bad)
-		return fail(u, "DIE past the end of its unit");
+	/* Most codes are below 128: one byte. */
+	if (off < u->end && u->sec->data[off] < 0x80) {
+		code = u->sec->data[off];
+		attrs_off = off + 1;
+	} else {
+		struct dwarf_cursor c = unit_cursor(u, off);
+
+		code = dwarf_cursor__uleb_lenient(&c);
+		if (c.bad)
+			return fail(u, "DIE past the end of its unit");
+		attrs_off = (uint64_t)(c.p - u->sec->data);
+	}
 	ret->unit = u;
 	ret->off = off;
 	ret->end = 0;
@@ -635,8 +644,7 @@ static int read_die(struct die_unit *u, uint64_t off, struct die *ret)
 		return fail(u, "DIE with an unknown abbreviation code");
 	ret->tag = ret->abbrev->tag;
 	ret->has_children = ret->abbrev->has_children;
-	ret->attrs_end = ret->abbrev->fixed_size >= 0 ?
-			 (uint64_t)(c.p - u->sec->data) + ret->abbrev->fixed_size : 0;
+	ret->attrs_end = ret->abbrev->fixed_size >= 0 ? attrs_off + ret->abbrev->fixed_size : 0;
 	return 0;
 }
 
@@ -769,8 +777,17 @@ static int skip_subtree(struct die *d, uint64_t *end_ret, int *rc_ret)
 
 int die__sibling(struct die *d)
 {
-	uint64_t end;
-	int rc, err = skip_subtree(d, &end, &rc);
+	uint64_t end = d->attrs_end;
+	int rc, err;
+
+	/* Most often a DIE without children whose attributes were laid out by read_die(). */
+	if (!d->has_children && end && end <= d->unit->end) {
+		rc = read_die(d->unit, end, d);
+		if (rc > 0 && d->parent)
+			d->parent->end = end + 1;
+		return rc;
+	}
+	err = skip_subtree(d, &end, &rc);
 
 	if (err)
 		return err;
