@@ -600,7 +600,7 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 	struct die_attrs a;
 	struct fn_param *p;
 	int err = cu_loader__read_attrs(l, die, &a) ?:
-		  dw_ensure_cap(&l->pstack, &l->pstack_cap, sizeof(*l->pstack), l->nr_pstack + 1);
+		  dw_reserve(&l->pstack, &l->pstack_cap, sizeof(*l->pstack), l->nr_pstack + 1);
 
 	if (err)
 		return err;
@@ -665,7 +665,7 @@ static bool signature_changed(const struct cu_loader *l, struct die *die,
 static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi)
 {
 	uint32_t n = l->nr_pstack - first;
-	int err = dw_ensure_cap(&l->params, &l->params_cap, sizeof(*l->params),
+	int err = dw_reserve(&l->params, &l->params_cap, sizeof(*l->params),
 				l->nr_params + n);
 
 	if (err)
@@ -681,7 +681,7 @@ static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi
 
 static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
 {
-	int err = dw_ensure_cap(&l->fns, &l->fns_cap, sizeof(*l->fns), l->nr_fns + 1);
+	int err = dw_reserve(&l->fns, &l->fns_cap, sizeof(*l->fns), l->nr_fns + 1);
 
 	if (!err)
 		l->fns[l->nr_fns++] = *fi;
@@ -794,7 +794,7 @@ static int load_variable(struct cu_loader *l, struct die *die)
 	struct die_attrs a;
 	int err = cu_loader__read_attrs(l, die, &a) ?: cu_loader__load_decl_tags(l, die, -1) ?:
 		  cu_loader__flush_annots(l, afirst, annots) ?:
-		  dw_ensure_cap(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+		  dw_reserve(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
 
 	if (err)
 		return err;
