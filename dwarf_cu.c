@@ -665,8 +665,7 @@ static bool signature_changed(const struct cu_loader *l, struct die *die,
 static int finish_params(struct cu_loader *l, uint32_t first, struct fn_info *fi)
 {
 	uint32_t n = l->nr_pstack - first;
-	int err = dw_reserve(&l->params, &l->params_cap, sizeof(*l->params),
-				l->nr_params + n);
+	int err = dw_reserve(&l->params, &l->params_cap, sizeof(*l->params), l->nr_params + n);
 
 	if (err)
 		return err;
