@@ -224,6 +224,70 @@ static void test_die_reader__unordered_abbrevs(void)
 	die_unit__release(&u);
 }
 
+/*
+ * Codes of two and three bytes (200, 16385) beside one of one byte: found
+ * by code, siblings stepped over one by one to the end of the list, which
+ * is left in the parent; every shorter unit_length fails the walk, never
+ * reads past it.
+ */
+static void test_die_reader__long_codes(void)
+{
+	static const uint8_t table[] = {
+		1, DW_TAG_compile_unit, DW_CHILDREN_yes, 0, 0,
+		0xc8, 0x01, DW_TAG_base_type, DW_CHILDREN_no, DW_AT_byte_size, DW_FORM_data1, 0, 0,
+		0x81, 0x80, 0x01, DW_TAG_pointer_type, DW_CHILDREN_no,
+			DW_AT_byte_size, DW_FORM_data2, 0, 0,
+		0,
+	};
+	static const uint8_t unit[25] = {
+		25 - 4, 0, 0, 0, 5, 0, DW_UT_compile, 8, 0, 0, 0, 0,
+		1,
+		0xc8, 0x01, 4,
+		0x81, 0x80, 0x01, 8, 0,
+		0xc8, 0x01, 2,
+		0,
+	};
+	struct die_sections secs;
+	struct die_unit u;
+	struct die cu, d;
+	struct seen s;
+	size_t n;
+	int rc;
+
+	init_sections(&secs, unit, sizeof(unit));
+	secs.abbrev = (struct die_bytes){ table, sizeof(table) };
+	CHECK("unit", die_unit__init(&u, &secs, false, 0, NULL) == 0 && u.nr_abbrevs == 3);
+	CHECK("code 1", die__unit_die(&u, &cu) == 0 && cu.tag == DW_TAG_compile_unit);
+	CHECK("code 200", die__child(&cu, &d) == 0 && d.off == 13 && d.tag == DW_TAG_base_type);
+	s = attrs_of(&d);
+	CHECK("its size", s.byte_size == 4);
+	CHECK("code 16385", die__sibling(&d) == 0 && d.off == 16 &&
+	      d.tag == DW_TAG_pointer_type);
+	s = attrs_of(&d);
+	CHECK("its size", s.byte_size == 8);
+	CHECK("code 200 again", die__sibling(&d) == 0 && d.off == 21);
+	s = attrs_of(&d);
+	CHECK("its size", s.byte_size == 2);
+	CHECK("the end", die__sibling(&d) == 1 && cu.end == sizeof(unit));
+	die_unit__release(&u);
+	for (n = 13; n < sizeof(unit); n++) {
+		/* an exact-size copy, so ASan sees any read past the end */
+		uint8_t *bytes = malloc(n);
+
+		memcpy(bytes, unit, n);
+		bytes[0] = (uint8_t)(n - 4);
+		init_sections(&secs, bytes, n);
+		secs.abbrev = (struct die_bytes){ table, sizeof(table) };
+		rc = die_unit__init(&u, &secs, false, 0, NULL) ?: die__unit_die(&u, &cu) ?:
+		     die__child(&cu, &d);
+		while (rc == 0)
+			rc = die__sibling(&d);
+		CHECK("cut short", rc == -EINVAL && u.errmsg);
+		die_unit__release(&u);
+		free(bytes);
+	}
+}
+
 /* Walks every DIE below @d, reading every attribute; returns what failed. */
 static int walk(struct die *d, unsigned int depth)
 {
@@ -291,6 +355,7 @@ int main(void)
 	test_die_reader__walk();
 	test_die_reader__kept();
 	test_die_reader__unordered_abbrevs();
+	test_die_reader__long_codes();
 	test_die_reader__truncated_and_corrupt();
 	if (failures) {
 		printf("%d failures\n", failures);
