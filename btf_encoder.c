@@ -389,7 +389,7 @@ static void rec_ref_kind(const struct cu *cu, const struct type *t, uint8_t kind
 static int rec_build(const struct btf_encoder_opts *o, struct btf_recs *rs, const struct cu *cu,
 		     const struct type *t, struct btf_rec *rec)
 {
-	rec->is_matchable = true;
+	*rec = (struct btf_rec){ .is_matchable = true };
 	switch (t->kind) {
 	case TK_BASE:		rec_base(o, t, rec); break;
 	case TK_POINTER:	rec_ref_kind(cu, t, BTF_KIND_PTR, rec); break;
@@ -417,8 +417,10 @@ static int build_recs(const struct btf_encoder_opts *o, struct btf_recs *rs, con
 	for (i = 1; i < cu->nr_types; i++) {
 		const struct type *t = cu__type(cu, i);
 
-		if (t->kind == TK_ATOMIC)
+		if (t->kind == TK_ATOMIC) {
+			recs[i] = (struct btf_rec){ 0 };	/* no BTF type */
 			continue;
+		}
 		err = rec_build(o, rs, cu, t, &recs[i]);
 		if (err)
 			return err;

@@ -142,7 +142,7 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 
 	if (!rs)
 		return -ENOMEM;
-	rs->recs = calloc(nr_types ?: 1, sizeof(*rs->recs));
+	rs->recs = malloc((nr_types ?: 1) * sizeof(*rs->recs));	/* set by the caller */
 	rs->nodes = malloc((nr_types ?: 1) * sizeof(*rs->nodes));	/* set by init_nodes() */
 	rs->members = calloc(nr_types ?: 1, sizeof(*rs->members));
 	rs->groups = calloc(nr_types + 1, sizeof(*rs->groups));
@@ -157,6 +157,7 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 		btf_recs__free(rs);
 		return -ENOMEM;
 	}
+	rs->recs[0] = (struct btf_rec){ 0 };
 	rs->nr_recs = nr_types;
 	*ret = rs;
 	return 0;

@@ -65,9 +65,10 @@ struct btf_rec {
 struct btf_recs;
 
 /*
- * Returns 0 and, in *@ret, the records of a CU of @nr_types core types
- * (zeroed; records of core ids that are no BTF type, void and aliases,
- * stay so: kind 0), or -ENOMEM. Free with btf_recs__free(). Any thread.
+ * Returns 0 and, in *@ret, the records of a CU of @nr_types core types, or
+ * -ENOMEM. The first, void's, is zeroed; the caller sets every other one
+ * before btf_recs__graph(), zeroed (kind 0) for a core id that is no BTF
+ * type. Free with btf_recs__free(). Any thread.
  */
 int btf_recs__new(uint32_t nr_types, struct btf_recs **ret);
 void btf_recs__free(struct btf_recs *rs);
