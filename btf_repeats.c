@@ -144,8 +144,9 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 		return -ENOMEM;
 	rs->recs = malloc((nr_types ?: 1) * sizeof(*rs->recs));	/* set by the caller */
 	rs->nodes = malloc((nr_types ?: 1) * sizeof(*rs->nodes));	/* set by init_nodes() */
-	rs->members = calloc(nr_types ?: 1, sizeof(*rs->members));
-	rs->groups = calloc(nr_types + 1, sizeof(*rs->groups));
+	/* Both set by btf_recs__graph(), group by group. */
+	rs->members = malloc((nr_types ?: 1) * sizeof(*rs->members));
+	rs->groups = malloc(((size_t)nr_types + 1) * sizeof(*rs->groups));
 	/*
 	 * Never NULL: records without items point into it too. Room for the
 	 * items of most CUs: on the vmlinux a median 2.3 per type, 2.7 for
@@ -158,6 +159,7 @@ int btf_recs__new(uint32_t nr_types, struct btf_recs **ret)
 		return -ENOMEM;
 	}
 	rs->recs[0] = (struct btf_rec){ 0 };
+	rs->groups[0] = 0;
 	rs->nr_recs = nr_types;
 	*ret = rs;
 	return 0;
