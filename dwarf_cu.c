@@ -6,6 +6,7 @@
  * the CUs are dwarf_loader.c's; type DIEs are dwarf_cu_types.c's.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -393,7 +394,7 @@ int cu_loader__walk_error(const struct cu_loader *l, const struct die *die)
 __attribute__((flatten))
 int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a)
 {
-	memset(a, 0, sizeof(*a));
+	memset(a, 0, offsetof(struct die_attrs, location));
 	a->unit = die->unit;
 	a->loader = l;
 	a->key_alt = unit_key_alt(l, die->unit);
@@ -614,7 +615,8 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 	if (l->opts->param_locations) {
 		p->loc.has_loc = a.has_location;
 		p->loc.has_const_value = a.has_const_value;
-		p->location = a.location;
+		if (a.has_location)
+			p->location = a.location;
 	}
 	return cu_loader__load_decl_tags(l, die, idx);
 }
@@ -738,7 +740,7 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	fi.origin_off = a.origin_off;
 	fi.has_spec = a.has_spec;
 	fi.spec_off = a.spec_off;
-	low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
+	low_pc_attr = a.has_low_pc ? die_attr__libdw(die->unit, &a.low_pc) : (Dwarf_Attribute){ 0 };
 	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
 		fi.f.low_pc = low_pc;
 		fi.f.size = cu_loader__code_size(die->unit, &a, low_pc);

@@ -128,9 +128,6 @@ struct die_attrs {
 	uint64_t	origin_off;	/* DW_AT_abstract_origin, when has_origin */
 	uint64_t	spec_off;	/* DW_AT_specification, when has_spec */
 	uint64_t	calling_convention;
-	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
-	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
-	struct die_attr	high_pc;	/* DW_AT_high_pc, when has_high_pc */
 	bool		has_byte_size, has_type, has_bit_offset, has_data_bit_offset;
 	bool		has_upper_bound, has_count, upper_bound_const, count_const;
 	bool		is_declaration;
@@ -154,6 +151,13 @@ struct die_attrs {
 	const struct cu_loader *loader;	/* reading it: the file, its supplementary file */
 	uint64_t	key_alt;	/* KEY_ALT for a DIE of the supplementary file */
 	const char	*err;		/* why the DIE is bad, or NULL */
+	/*
+	 * Not cleared before a DIE is read, unlike all above (a third of the
+	 * struct): read them only when their has_ flag is set.
+	 */
+	Dwarf_Attribute	location;	/* DW_AT_location, when has_location */
+	struct die_attr	low_pc;		/* DW_AT_low_pc, when has_low_pc */
+	struct die_attr	high_pc;	/* DW_AT_high_pc, when has_high_pc */
 };
 
 enum { MAX_DIE_DEPTH = 512 };

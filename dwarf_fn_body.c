@@ -110,11 +110,14 @@ static void die_ranges(const struct cu_loader *l, struct die *die, uint64_t *low
 /* Upstream's scope of a variable: from the first operation of a single location. */
 static uint8_t var_scope(const struct die_attrs *a)
 {
-	Dwarf_Attribute attr = a->location;
+	Dwarf_Attribute attr;
 	Dwarf_Block block;
 	uint8_t op;
 
-	if (!a->has_location || dwarf_formblock(&attr, &block))
+	if (!a->has_location)
+		return VSCOPE_OPTIMIZED;
+	attr = a->location;
+	if (dwarf_formblock(&attr, &block))
 		return VSCOPE_OPTIMIZED;
 	if (!block.length)
 		return VSCOPE_UNKNOWN;
