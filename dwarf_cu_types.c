@@ -39,20 +39,28 @@ int cu_loader__load_decl_tag(struct cu_loader *l, struct die *child, int32_t com
 	return push_annot(l, a.const_string, component_idx);
 }
 
-/* Every btf_decl_tag annotation child of @die. */
-int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
+static int load_decl_tag_children(struct cu_loader *l, struct die *die, int32_t component_idx)
 {
 	struct die child;
 	int rc, err;
 
-	if (!l->opts->decl_tags || !die->has_children)
-		return 0;
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		err = cu_loader__load_decl_tag(l, &child, component_idx);
 		if (err)
 			return err;
 	}
 	return rc < 0 ? cu_loader__walk_error(l, die) : 0;
+}
+
+/*
+ * Every btf_decl_tag annotation child of @die. Asked of each member and
+ * parameter, which seldom has children: small, to be inlined (with LTO).
+ */
+int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
+{
+	if (!l->opts->decl_tags || !die->has_children)
+		return 0;
+	return load_decl_tag_children(l, die, component_idx);
 }
 
 /* Moves the annotations pushed since @first to the CU, as type @id's. */
