@@ -775,10 +775,23 @@ static int skip_subtree(struct die *d, uint64_t *end_ret, int *rc_ret)
 	}
 }
 
+/* die__sibling() past a subtree; out of line, so that the common case stays light. */
+static __attribute__((noinline)) int sibling_past_subtree(struct die *d)
+{
+	uint64_t end;
+	int rc, err = skip_subtree(d, &end, &rc);
+
+	if (err)
+		return err;
+	if (rc > 0 && d->parent)
+		d->parent->end = end + 1;
+	return rc;
+}
+
 int die__sibling(struct die *d)
 {
 	uint64_t end = d->attrs_end;
-	int rc, err;
+	int rc;
 
 	/* Most often a DIE without children whose attributes were laid out by read_die(). */
 	if (!d->has_children && end && end <= d->unit->end) {
@@ -787,13 +800,7 @@ int die__sibling(struct die *d)
 			d->parent->end = end + 1;
 		return rc;
 	}
-	err = skip_subtree(d, &end, &rc);
-
-	if (err)
-		return err;
-	if (rc > 0 && d->parent)
-		d->parent->end = end + 1;
-	return rc;
+	return sibling_past_subtree(d);
 }
 
 bool die__has_attr(const struct die *d, unsigned int name)
