@@ -5,8 +5,8 @@ PKGS      := libdw libelf libbpf zlib
 CC        ?= cc
 # Link-time optimisation lets the compiler inline across modules (the DIE
 # reader's attribute callbacks, the model's small helpers): about 4% fewer
-# instructions and 10% less time on the vmlinux. The sanitizer builds set
-# CFLAGS of their own, without it.
+# instructions on xfs.ko, 10% less time on the vmlinux. The sanitizer builds
+# set CFLAGS of their own, without it.
 CFLAGS    ?= -O3 -g -flto=auto
 WARN      := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Wshadow
 ifdef CI

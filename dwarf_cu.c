@@ -6,9 +6,9 @@
  * the CUs are dwarf_loader.c's; type DIEs are dwarf_cu_types.c's.
  */
 #include <errno.h>
-#include <stddef.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1175,9 +1175,9 @@ static int xunit_error(void *ctx, uint64_t key, const char *why)
 }
 
 /*
- * Most references stay in the CU: those need no call (inlined always, as
- * the compiler left it out of line, called for each of 9.9M references
- * on the vmlinux).
+ * Most references stay in the CU: those need no call. Always inlined: the
+ * reach pass asks it of every reference (9.9M on the vmlinux), and the
+ * compiler left it out of line.
  */
 __attribute__((always_inline))
 static inline int load_foreign_die(struct cu_loader *l, uint64_t key)
