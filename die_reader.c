@@ -779,17 +779,15 @@ static int skip_subtree(struct die *d, uint64_t *end_ret, int *rc_ret)
 	}
 }
 
-/* die__sibling() past a subtree; out of line, so that the common case stays light. */
-static __attribute__((noinline)) int sibling_past_subtree(struct die *d)
+/*
+ * skip_subtree()'s value, or its error; out of line, so that die__sibling()'s
+ * common case stays light.
+ */
+static __attribute__((noinline)) int sibling_past_subtree(struct die *d, uint64_t *end_ret)
 {
-	uint64_t end;
-	int rc, err = skip_subtree(d, &end, &rc);
+	int rc, err = skip_subtree(d, end_ret, &rc);
 
-	if (err)
-		return err;
-	if (rc > 0 && d->parent)
-		d->parent->end = end + 1;
-	return rc;
+	return err ?: rc;
 }
 
 int die__sibling(struct die *d)
@@ -798,13 +796,13 @@ int die__sibling(struct die *d)
 	int rc;
 
 	/* Most often a DIE without children whose attributes were laid out by read_die(). */
-	if (!d->has_children && end && end <= d->unit->end) {
+	if (!d->has_children && end && end <= d->unit->end)
 		rc = read_die(d->unit, end, d);
-		if (rc > 0 && d->parent)
-			d->parent->end = end + 1;
-		return rc;
-	}
-	return sibling_past_subtree(d);
+	else
+		rc = sibling_past_subtree(d, &end);
+	if (rc > 0 && d->parent)
+		d->parent->end = end + 1;
+	return rc;
 }
 
 bool die__has_attr(const struct die *d, unsigned int name)
