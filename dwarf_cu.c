@@ -740,10 +740,12 @@ static int load_subprogram(struct cu_loader *l, struct die *die)
 	fi.origin_off = a.origin_off;
 	fi.has_spec = a.has_spec;
 	fi.spec_off = a.spec_off;
-	low_pc_attr = a.has_low_pc ? die_attr__libdw(die->unit, &a.low_pc) : (Dwarf_Attribute){ 0 };
-	if (a.has_low_pc && dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
-		fi.f.low_pc = low_pc;
-		fi.f.size = cu_loader__code_size(die->unit, &a, low_pc);
+	if (a.has_low_pc) {
+		low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
+		if (dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
+			fi.f.low_pc = low_pc;
+			fi.f.size = cu_loader__code_size(die->unit, &a, low_pc);
+		}
 	}
 	fi.f.is_external = a.is_external;
 	fi.f.signature_changed = l->is_clang && signature_changed(l, die, &a);
