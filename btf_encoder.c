@@ -206,11 +206,16 @@ static bool has_name(const char *name)
  * have when appended.
  */
 
-/* A core reference with _Atomic aliases followed; a cycle of them (corrupt input) is void. */
+/*
+ * A core reference with _Atomic aliases followed; a cycle of them (corrupt
+ * input) is void. Most CUs have none, and then the target is not read.
+ */
 static uint32_t resolve_ref(const struct cu *cu, uint32_t id)
 {
 	uint32_t hops;
 
+	if (!cu->nr_atomic)
+		return id;
 	for (hops = 0; hops < cu->nr_types && id && cu__type(cu, id)->kind == TK_ATOMIC; hops++)
 		id = cu__type(cu, id)->type;
 	return id && cu__type(cu, id)->kind != TK_ATOMIC ? id : 0;

@@ -141,6 +141,7 @@ int cu__add_type(struct cu *cu, const struct type *t, uint32_t *ret)
 	if (err)
 		return err;
 	cu->types[cu->nr_types] = *t;
+	cu->nr_atomic += t->kind == TK_ATOMIC;
 	*ret = cu->nr_types++;
 	return 0;
 }

@@ -296,6 +296,7 @@ struct cu {
 	struct type	*types;		/* malloc'ed; types[0] is void */
 	uint32_t	nr_types;	/* including void */
 	uint32_t	types_cap;
+	uint32_t	nr_atomic;	/* of the types, those of kind TK_ATOMIC */
 	struct function	*functions;	/* malloc'ed; nested ones before their parent */
 	uint32_t	nr_functions, functions_cap;
 	struct variable	*variables;	/* malloc'ed; in DIE order */
