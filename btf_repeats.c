@@ -800,28 +800,6 @@ static bool group_key(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
 	return true;
 }
 
-/* How many groups ahead the matcher asks for the index slot a group probes first. */
-enum { GROUPS_AHEAD = 6 };
-
-/*
- * Group @g's key, when it can be known now (its outside references all
- * decided), and the cache line of the slot its probe starts at: the index
- * is too large to stay in cache, and most groups are probed once. The
- * index may not change meanwhile (the caller holds the lock, or is the
- * collector).
- */
-static void prefetch_group(const struct btf_repeats *r, struct btf_recs *rs, uint32_t g,
-			   const uint32_t *ids)
-{
-	uint32_t entry;
-	uint64_t key;
-
-	if (g >= rs->nr_groups || !r->index || ids[rs->members[rs->groups[g]]])
-		return;	/* past the end, nothing indexed, or decided */
-	if (rs->keys[g].known || (group_is_matchable(rs, g) && group_key(rs, g, ids, &key, &entry)))
-		__builtin_prefetch(&r->index[key_tag(rs->keys[g].key) & r->index_mask]);
-}
-
 /* Group @g against the candidates in [w->lo, w->hi); its BTF ids into w->match. */
 static void match_group(struct btf_repeats *r, struct walk *w, const struct btf *btf, uint32_t g)
 {
@@ -1029,7 +1007,6 @@ int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct b
 	for (g = 0; g < rs->nr_groups; g++) {
 		if (g % GROUPS_PER_HOLD == 0)
 			btf_repeats__lock_shared(r);
-		prefetch_group(r, rs, g + GROUPS_AHEAD, match_ret);
 		match_group(r, &w, btf, g);
 		if (g % GROUPS_PER_HOLD == GROUPS_PER_HOLD - 1 || g + 1 == rs->nr_groups)
 			btf_repeats__unlock(r);
@@ -1057,7 +1034,6 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 	}
 	for (g = 0; g < rs->nr_groups; g++) {
 		i = rs->members[rs->groups[g]];
-		prefetch_group(r, rs, g + GROUPS_AHEAD, match_ret);
 		if (!match_ret[i])
 			match_group(r, &w, btf, g);
 	}
