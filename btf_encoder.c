@@ -943,16 +943,6 @@ static int encode_datasecs(struct btf_encoder *e)
  */
 enum { MAX_REF_DEPTH = 1024 };
 
-static int check_ref_depth(const struct btf_encoder_opts *o, const struct cu *cu)
-{
-	uint32_t bad;
-	int err = cu__check_ref_depth(cu, MAX_REF_DEPTH, &bad);
-
-	if (err == -E2BIG)
-		encode_error(o, cu, cu__type(cu, bad), "type references nested too deeply", 0);
-	return err;
-}
-
 /*
  * What the encoding of @cu takes from the CU and the options alone: its
  * checks, records and their graph, in *@ret. 0 or -errno, reported.
@@ -961,12 +951,18 @@ static int prepare_recs(const struct btf_encoder_opts *o, const struct cu *cu,
 			struct btf_recs **ret)
 {
 	struct btf_recs *rs = NULL;
-	int err = check_ref_depth(o, cu) ?: check_supported(o, cu);
+	uint32_t deep;
+	int err = check_supported(o, cu);
 
 	if (err)
 		return err;
 	err = btf_recs__new(cu->nr_types, &rs);
-	err = err ?: build_recs(o, rs, cu) ?: btf_recs__graph(rs);
+	err = err ?: build_recs(o, rs, cu) ?: btf_recs__graph(rs, MAX_REF_DEPTH, &deep);
+	if (err == -E2BIG) {
+		encode_error(o, cu, cu__type(cu, deep), "type references nested too deeply", 0);
+		btf_recs__free(rs);
+		return err;
+	}
 	if (err) {
 		pr_err("%s: %s: cannot encode: %s", o->in_path, cu->name ? cu->name : "?",
 		       strerror(-err));

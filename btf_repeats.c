@@ -38,18 +38,23 @@ struct node {
 	uint32_t	hyp_stamp;
 };
 
-/* A Tarjan frame: a node, the next edge to follow and the end of its edges. */
+/*
+ * A Tarjan frame: a node, the next edge to follow and the end of its edges,
+ * and the deepest chain of references below it so far (see tarjan_visit()).
+ */
 struct frame {
-	uint32_t	node, next_edge, end_edge;
+	uint32_t	node, next_edge, end_edge, deepest;
 };
 
 /*
  * Tarjan's numbering of a node, apart from the nodes so that the walk
- * reads 8 bytes a node: idx 0 is not visited yet, DONE is in a group
- * already (and, being the largest, never lowers anyone's low).
+ * reads 12 bytes a node: idx 0 is not visited yet, DONE is in a group
+ * already (and, being the largest, never lowers anyone's low). depth is
+ * the longest chain of references from the node, in nodes, once its visit
+ * is over (0 until then).
  */
 struct tarjan_num {
-	uint32_t	idx, low;
+	uint32_t	idx, low, depth;
 };
 
 static const uint32_t DONE = UINT32_MAX;
@@ -834,6 +839,8 @@ static void match_group(struct btf_repeats *r, struct walk *w, const struct btf 
 
 struct tarjan {
 	uint32_t		counter;
+	uint32_t		max_depth;
+	uint32_t		deep;		/* the first node deeper than max_depth, or NONE */
 	struct tarjan_num	*num;		/* owned, per core id */
 	uint32_t		*stack;		/* owned: Tarjan's stack, [0..sp) */
 	uint32_t		sp;
@@ -848,7 +855,7 @@ static void tarjan_push(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 
 	tj->num[x].idx = tj->num[x].low = ++tj->counter;
 	tj->stack[tj->sp++] = x;
-	tj->frames[tj->fp++] = (struct frame){ x, n->first_edge, n->first_edge + n->nr_edges };
+	tj->frames[tj->fp++] = (struct frame){ x, n->first_edge, n->first_edge + n->nr_edges, 0 };
 }
 
 /* Pops the group rooted at @x off Tarjan's stack. */
@@ -864,6 +871,29 @@ static void tarjan_pop_group(struct btf_recs *rs, struct tarjan *tj, uint32_t x)
 		rs->members[tj->nr_members++] = y;
 	} while (y != x);
 	rs->groups[g + 1] = tj->nr_members;
+}
+
+/*
+ * A node's visit is over: the depth of its chains of references. Those of
+ * the kinds libbpf's dedup follows by recursion (those with a target) are
+ * their edges; a struct, a union or an enum ends a chain, and so does a
+ * node still being visited (a cycle).
+ */
+static void tarjan_depth(const struct btf_recs *rs, struct tarjan *tj, const struct frame *f)
+{
+	uint32_t d = has_target(&rs->recs[f->node]) ? f->deepest + 1 : 1;
+
+	tj->num[f->node].depth = d;
+	if (d > tj->max_depth && tj->deep == NONE)
+		tj->deep = f->node;
+}
+
+/* The deepest chain below the node of @f, with one through @ref. */
+static void tarjan_deepest(const struct btf_recs *rs, const struct tarjan *tj, struct frame *f,
+			   uint32_t ref)
+{
+	if (tj->num[ref].depth > f->deepest && has_target(&rs->recs[f->node]))
+		f->deepest = tj->num[ref].depth;
 }
 
 /*
@@ -884,20 +914,25 @@ static void tarjan_visit(struct btf_recs *rs, struct tarjan *tj, uint32_t root)
 
 			if (!ref)
 				continue;
-			if (!num[ref].idx)
+			if (!num[ref].idx) {
 				tarjan_push(rs, tj, ref);
-			else if (num[ref].idx < num[x].low)	/* on the stack */
+				continue;
+			}
+			if (num[ref].idx < num[x].low)	/* on the stack */
 				num[x].low = num[ref].idx;
+			tarjan_deepest(rs, tj, f, ref);
 			continue;
 		}
+		tarjan_depth(rs, tj, f);
 		tj->fp--;
 		if (num[x].low == num[x].idx)
 			tarjan_pop_group(rs, tj, x);
 		if (tj->fp) {
-			uint32_t parent = tj->frames[tj->fp - 1].node;
+			struct frame *pf = &tj->frames[tj->fp - 1];
 
-			if (num[x].low < num[parent].low)
-				num[parent].low = num[x].low;
+			if (num[x].low < num[pf->node].low)
+				num[pf->node].low = num[x].low;
+			tarjan_deepest(rs, tj, pf, x);
 		}
 	}
 }
@@ -931,9 +966,9 @@ static int init_nodes(struct btf_recs *rs)
 	return 0;
 }
 
-int btf_recs__graph(struct btf_recs *rs)
+int btf_recs__graph(struct btf_recs *rs, uint32_t max_depth, uint32_t *deep_ret)
 {
-	struct tarjan tj = { 0 };
+	struct tarjan tj = { .max_depth = max_depth, .deep = NONE };
 	uint32_t x;
 	int err = init_nodes(rs);
 
@@ -952,6 +987,9 @@ int btf_recs__graph(struct btf_recs *rs)
 	rs->keys = calloc(rs->nr_groups ?: 1, sizeof(*rs->keys));
 	if (!rs->keys)
 		err = -ENOMEM;
+	else if (tj.deep != NONE)
+		err = -E2BIG;
+	*deep_ret = tj.deep;
 out_free:
 	free(tj.num);
 	free(tj.stack);

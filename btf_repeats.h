@@ -87,10 +87,13 @@ const struct btf_rec_item *btf_recs__items(const struct btf_recs *rs, const stru
 
 /*
  * After the last record: hashes the records, lists their references and
- * finds the strongly connected groups, children first. 0 or -ENOMEM. Any
- * thread; @rs is the caller's alone.
+ * finds the strongly connected groups, children first. Meanwhile measures
+ * the chains of references libbpf's dedup follows by recursion (through
+ * the kinds with a target), in records: -E2BIG when one is longer than
+ * @max_depth, with in *@deep_ret a record that starts one. 0, -E2BIG or
+ * -ENOMEM. Any thread; @rs is the caller's alone.
  */
-int btf_recs__graph(struct btf_recs *rs);
+int btf_recs__graph(struct btf_recs *rs, uint32_t max_depth, uint32_t *deep_ret);
 
 /*
  * True when BTF type @id of @btf is exactly record @rec of @rs, with its

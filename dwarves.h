@@ -364,14 +364,6 @@ uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
 bool cu__struct_is_packed(const struct cu *cu, uint32_t id);
 
 /*
- * Checks that no chain of references through pointers, qualifiers,
- * typedefs, arrays and prototypes (the types BTF dedup follows by
- * recursion) is longer than @max_depth; cycles end a chain. 0, -ENOMEM, or
- * -E2BIG with a type at the start of a too long chain in *@bad_ret.
- */
-int cu__check_ref_depth(const struct cu *cu, uint32_t max_depth, uint32_t *bad_ret);
-
-/*
  * Growable array helper: ensures room for @need elements, the new room
  * zeroed. 0 or -ENOMEM.
  */

@@ -5,6 +5,7 @@
  * small hand-made CUs the way the encoder does: records and their graph,
  * match, ids for the rest in core id order, append, index.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,8 +39,8 @@ struct fixture {
 	uint32_t		ids[MAX_TYPES];
 };
 
-/* The CU's records, as the encoder's prepare step makes them, or NULL. */
-static struct btf_recs *fill_recs(const struct tspec *t, uint32_t n)
+/* The CU's records, before their graph, or NULL. */
+static struct btf_recs *make_recs(const struct tspec *t, uint32_t n)
 {
 	struct btf_recs *rs = NULL;
 	struct btf_rec *recs;
@@ -58,13 +59,23 @@ static struct btf_recs *fill_recs(const struct tspec *t, uint32_t n)
 		if (!t[i].nr_items)
 			continue;
 		it = btf_recs__add_items(rs, rec, t[i].nr_items);
-		if (!it)
-			goto err_free;
+		if (!it) {
+			btf_recs__free(rs);
+			return NULL;
+		}
 		memcpy(it, t[i].items, t[i].nr_items * sizeof(*it));
 	}
-	if (!btf_recs__graph(rs))
+	return rs;
+}
+
+/* The CU's records, as the encoder's prepare step makes them, or NULL. */
+static struct btf_recs *fill_recs(const struct tspec *t, uint32_t n)
+{
+	struct btf_recs *rs = make_recs(t, n);
+	uint32_t deep;
+
+	if (rs && !btf_recs__graph(rs, UINT32_MAX, &deep))
 		return rs;
-err_free:
 	btf_recs__free(rs);
 	return NULL;
 }
@@ -419,8 +430,53 @@ out_free:
 	fixture_release(&f);
 }
 
+/* btf_recs__graph() of @t with chains of at most @max_depth records; *@deep_ret as it gives it. */
+static int graph_depth(const struct tspec *t, uint32_t n, uint32_t max_depth, uint32_t *deep_ret)
+{
+	struct btf_recs *rs = make_recs(t, n);
+	int err = rs ? btf_recs__graph(rs, max_depth, deep_ret) : -ENOMEM;
+
+	btf_recs__free(rs);
+	return err;
+}
+
+/*
+ * Chains of references libbpf's dedup recurses through: five records from
+ * the typedef down to the int; the struct ends a chain (its pointer's is
+ * two long), and a const/volatile cycle counts each of its records once.
+ */
+static void test_btf_recs__reference_depth(void)
+{
+	static const struct tspec chain[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+		{ .kind = BTF_KIND_PTR, .type = 1 },
+		{ .kind = BTF_KIND_PTR, .type = 2 },
+		{ .kind = BTF_KIND_CONST, .type = 3 },
+		{ .kind = BTF_KIND_TYPEDEF, .name = "t", .type = 4 },
+		{ .kind = BTF_KIND_STRUCT, .name = "s", .size = 8, .nr_items = 1,
+		  .items = { { .name = "m", .type = 5 } } },
+		{ .kind = BTF_KIND_PTR, .type = 6 },
+	};
+	static const struct tspec cycle[] = {
+		{ 0 },
+		{ .kind = BTF_KIND_CONST, .type = 2 },
+		{ .kind = BTF_KIND_VOLATILE, .type = 1 },
+		{ .kind = BTF_KIND_PTR, .type = 1 },
+	};
+	uint32_t deep = 0;
+
+	CHECK("five deep fits five", graph_depth(chain, 8, 5, &deep) == 0);
+	CHECK("five deep is past four", graph_depth(chain, 8, 4, &deep) == -E2BIG);
+	CHECK("the typedef starts it", deep == 5);
+	CHECK("the struct ends a chain", graph_depth(chain, 8, 2, &deep) == -E2BIG && deep == 3);
+	CHECK("a cycle is three deep", graph_depth(cycle, 4, 3, &deep) == 0);
+	CHECK("not two", graph_depth(cycle, 4, 2, &deep) == -E2BIG);
+}
+
 int main(void)
 {
+	test_btf_recs__reference_depth();
 	test_btf_repeats__cycle_repeats_take_the_same_ids();
 	test_btf_repeats__core_order_does_not_matter();
 	test_btf_repeats__fwd_never_equals_struct();
