@@ -47,6 +47,7 @@ struct die_abbrev {
 	const struct die_attr_spec *kept;
 	uint32_t		nr_kept;
 	uint32_t		first_spec, first_kept;	/* while the table is read */
+	uint64_t		user;		/* the table owner's (die__abbrev_user()) */
 };
 
 /* ---- sections --------------------------------------------------------------- */
@@ -885,6 +886,35 @@ static int attrs(struct die *d, bool kept_only, die_attr_fn fn, void *arg)
 	}
 	d->attrs_end = (uint64_t)(c.p - u->sec->data);
 	return 0;
+}
+
+uint64_t *die__abbrev_user(const struct die *d)
+{
+	/* The table is its owner's, who may write this word of it. */
+	return &((struct die_abbrev *)d->abbrev)->user;
+}
+
+bool die__fixed_kept(const struct die *d, uint32_t i, struct die_fixed_spec *ret)
+{
+	const struct die_abbrev *ab = d->abbrev;
+	const struct die_attr_spec *sp;
+
+	if (ab->fixed_size < 0 || i >= ab->nr_kept)
+		return false;
+	sp = &ab->kept[i];
+	*ret = (struct die_fixed_spec){ .name = sp->name, .form = sp->form,
+					.offset = sp->offset, .size = (uint8_t)sp->size };
+	return true;
+}
+
+const uint8_t *die__fixed_values(const struct die *d)
+{
+	const struct die_unit *u = d->unit;
+	int32_t size = d->abbrev->fixed_size;
+
+	if (size < 0 || !d->attrs_end || d->attrs_end > u->end || d->attrs_end < (uint64_t)size)
+		return NULL;
+	return u->sec->data + d->attrs_end - size;
 }
 
 int die__attrs(struct die *d, die_attr_fn fn, void *arg)

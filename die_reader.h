@@ -177,6 +177,35 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg);
 int die__attrs_kept(struct die *d, die_attr_fn fn, void *arg);
 
 /*
+ * For readers that decode a few attributes of common DIEs themselves, the
+ * values of a DIE whose abbreviation gives every value a fixed size are
+ * at fixed offsets. Each abbreviation has a word for the table's owner to
+ * note how it reads such DIEs: 0 when the table is read, then as the owner
+ * sets it (one thread owns a table).
+ */
+uint64_t *die__abbrev_user(const struct die *d);
+
+/* One attribute spec of a fixed-size abbreviation: its value at @offset. */
+struct die_fixed_spec {
+	uint32_t	name;		/* DW_AT_* */
+	uint16_t	form;		/* DW_FORM_*; never DW_FORM_indirect */
+	uint16_t	offset;		/* from the first value */
+	uint8_t		size;		/* 0 for implicit_const and flag_present */
+};
+
+/*
+ * Kept spec @i of @d's abbreviation (see die__attrs_kept()), when its values
+ * all have fixed sizes: true and *@ret, false past the last or otherwise.
+ */
+bool die__fixed_kept(const struct die *d, uint32_t i, struct die_fixed_spec *ret);
+
+/*
+ * The first attribute value of @d when its abbreviation gives every value
+ * a fixed size and they all lie in its unit, else NULL.
+ */
+const uint8_t *die__fixed_values(const struct die *d);
+
+/*
  * Value readers in the manner of libdw's dwarf_form*() for the forms they
  * decode. die_attr__constant(): data1/2/4/8 and udata zero-extended, sdata
  * and implicit_const with their sign; false for other forms.

@@ -165,6 +165,11 @@ enum { MAX_DIE_DEPTH = 512 };
 /* Reads @die's attributes into @a; -EINVAL (reported) for a bad DIE. */
 int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
 /*
+ * The same, quicker for a DIE whose kept attributes are a few of fixed
+ * sizes, as a data member's most often are; slower for others.
+ */
+int cu_loader__read_common_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
+/*
  * Appends @t as the type of @die (@a its attributes, or NULL), queues its
  * DW_AT_type, and gives its id in *@ret (when not NULL).
  */

@@ -651,7 +651,7 @@ static int load_member(struct cu_loader *l, struct die *child, uint32_t first,
 	uint32_t idx = l->nr_stack - first;
 	struct pending_member *p;
 	struct die_attrs ma;
-	int err = cu_loader__read_attrs(l, child, &ma);
+	int err = cu_loader__read_common_attrs(l, child, &ma);
 
 	if (err)
 		return err;

@@ -189,6 +189,41 @@ static void test_die_reader__kept(void)
 }
 
 /*
+ * A DIE whose values all have fixed sizes: its kept specs with their
+ * offsets (those left out still take their room), its first value, and the
+ * abbreviation's word for the table's owner; none of it for a DIE of
+ * varying size.
+ */
+static void test_die_reader__fixed_values(void)
+{
+	static const uint32_t external = DW_AT_external;
+	struct die_abbrev_cache cache = { .keep = keep_but_byte_size_and, .keep_arg = &external };
+	struct die_fixed_spec sp;
+	struct die_sections secs;
+	struct die_unit u;
+	struct die d;
+
+	init_sections(&secs, info, sizeof(info));
+	CHECK("unit", die_unit__init_cached(&u, &secs, false, 0, NULL, &cache) == 0);
+	CHECK("base at", die__at(&u, BASE, &d) == 0);
+	CHECK("values after the code", die__fixed_values(&d) == info + BASE + 1);
+	CHECK("name", die__fixed_kept(&d, 0, &sp) && sp.name == DW_AT_name &&
+	      sp.form == DW_FORM_strp && sp.offset == 0 && sp.size == 4);
+	CHECK("encoding after the byte size", die__fixed_kept(&d, 1, &sp) &&
+	      sp.name == DW_AT_encoding && sp.form == DW_FORM_implicit_const &&
+	      sp.offset == 5 && sp.size == 0);
+	CHECK("two kept", !die__fixed_kept(&d, 2, &sp));
+	CHECK("owner's word zeroed", *die__abbrev_user(&d) == 0);
+	*die__abbrev_user(&d) = 42;
+	CHECK("base again", die__at(&u, BASE, &d) == 0 && *die__abbrev_user(&d) == 42);
+	CHECK("struct at", die__at(&u, STRUCT, &d) == 0);
+	CHECK("varying size", !die__fixed_values(&d) && !die__fixed_kept(&d, 0, &sp));
+	CHECK("its own word", *die__abbrev_user(&d) == 0);
+	die_unit__release(&u);
+	die_abbrev_cache__release(&cache);
+}
+
+/*
  * A table whose codes are out of order and define code 2 twice: found by
  * code, the first definition of 2 taken, as with libdw.
  */
@@ -354,6 +389,7 @@ int main(void)
 {
 	test_die_reader__walk();
 	test_die_reader__kept();
+	test_die_reader__fixed_values();
 	test_die_reader__unordered_abbrevs();
 	test_die_reader__long_codes();
 	test_die_reader__truncated_and_corrupt();
