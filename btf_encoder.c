@@ -958,14 +958,12 @@ static int prepare_recs(const struct btf_encoder_opts *o, const struct cu *cu,
 		return err;
 	err = btf_recs__new(cu->nr_types, &rs);
 	err = err ?: build_recs(o, rs, cu) ?: btf_recs__graph(rs, MAX_REF_DEPTH, &deep);
-	if (err == -E2BIG) {
+	if (err == -E2BIG)
 		encode_error(o, cu, cu__type(cu, deep), "type references nested too deeply", 0);
-		btf_recs__free(rs);
-		return err;
-	}
-	if (err) {
+	else if (err)
 		pr_err("%s: %s: cannot encode: %s", o->in_path, cu->name ? cu->name : "?",
 		       strerror(-err));
+	if (err) {
 		btf_recs__free(rs);
 		return err;
 	}

@@ -273,24 +273,24 @@ static inline const char *die_attr__string(const struct die_unit *u, const struc
 	}
 }
 
+/* The section offset of a unit-relative reference @value: false outside @u's DIEs. */
+static inline bool die_unit__ref(const struct die_unit *u, uint64_t value, uint64_t *ret)
+{
+	if (value >= u->end - u->start || u->start + value < u->first_die)
+		return false;
+	*ret = u->start + value;
+	return true;
+}
+
 static inline bool die_attr__ref(const struct die_unit *u, const struct die_attr *a, uint64_t *ret)
 {
-	uint64_t off;
-
 	switch (a->form) {
 	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4: case DW_FORM_ref8:
 	case DW_FORM_ref_udata:
-		break;
+		return die_unit__ref(u, a->value, ret);
 	default:
 		return false;
 	}
-	if (a->value >= u->end - u->start)
-		return false;
-	off = u->start + a->value;
-	if (off < u->first_die)
-		return false;
-	*ret = off;
-	return true;
 }
 
 /* @a as libdw's attribute, for its readers of what this one leaves to it. */

@@ -512,9 +512,9 @@ static bool read_attrs_fixed(struct cu_loader *l, struct die *die, uint64_t plan
 			return false;
 	}
 	if (plan_value(die, plan, PF_TYPE, v, &val)) {
-		if (val >= u->end - u->start || u->start + val < u->first_die)
+		if (!die_unit__ref(u, val, &a->type_off))
 			return false;
-		a->type_off = (u->start + val) | unit_key_flags(u) | a->key_alt;
+		a->type_off |= unit_key_flags(u) | a->key_alt;
 		a->has_type = true;
 	}
 	plan_value(die, plan, PF_LOCATION, v, &a->member_location);
