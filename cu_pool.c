@@ -27,8 +27,11 @@ struct cu_pool {
 	/* Threads loading or consuming; the main thread counts unless it sleeps. */
 	unsigned int			busy;
 	bool				stop;
+	bool				consuming;	/* the started hook has returned */
 	bool				*is_ready;
 };
+
+enum { START_WINDOW_FACTOR = 4 };
 
 enum { TEST_DELAY_MAX_US = 2000, TEST_DELAY_FIRST_US = 100000 };
 
@@ -57,11 +60,20 @@ static void test_delay(const struct cu_pool *p, uint32_t id)
 		;
 }
 
+/*
+ * The window now: while the started hook runs, the main thread takes no
+ * unit, and loaders that kept to the window would soon wait for it.
+ */
+static uint64_t window(const struct cu_pool *p)
+{
+	return (uint64_t)p->opts->window * (p->consuming ? 1 : START_WINDOW_FACTOR);
+}
+
 /* Called with the lock held. */
 static bool claimable(const struct cu_pool *p)
 {
 	return !p->stop && p->next_claim < p->nr_units &&
-	       (uint64_t)p->next_claim < (uint64_t)p->next_consume + p->opts->window;
+	       (uint64_t)p->next_claim < (uint64_t)p->next_consume + window(p);
 }
 
 /*
@@ -173,7 +185,7 @@ int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 		 const struct cu_pool_ops *ops, void *ctx)
 {
 	struct cu_pool p = { .opts = opts, .ops = ops, .ctx = ctx, .nr_units = nr_units,
-			     .busy = 1 };
+			     .busy = 1, .consuming = !ops->started };
 	unsigned int want = opts->nr_workers < nr_units ? opts->nr_workers : nr_units;
 	unsigned int nr_threads;
 	pthread_t *tids;
@@ -193,8 +205,12 @@ int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 	pthread_cond_init(&p.room, NULL);
 	pthread_cond_init(&p.ready, NULL);
 	nr_threads = start_workers(&p, tids, want);
-	if (ops->started)
+	if (ops->started) {
 		err = ops->started(ctx);
+		pthread_mutex_lock(&p.lock);
+		p.consuming = true;	/* the window narrows: no one to wake */
+		pthread_mutex_unlock(&p.lock);
+	}
 	for (id = 0; id < nr_units && !err; id++) {
 		wait_ready(&p, id);
 		err = ops->consume(ctx, id);

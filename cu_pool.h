@@ -8,7 +8,8 @@
  * thread, and consumed on the calling (main) thread strictly in id order.
  * Invariants:
  * - Units are claimed in id order, and unit k may be claimed only while
- *   k < next_to_consume + window, which bounds how many loaded units wait.
+ *   k < next_to_consume + window, which bounds how many loaded units wait;
+ *   while the started hook runs (nothing is consumed then), four windows.
  * - The unit the main thread waits for is always already claimed: when it
  *   is not, the main thread claims and loads it itself. So a slow unit 0
  *   cannot deadlock the pool, whatever the window.

@@ -201,12 +201,19 @@ struct started_fake {
 	unsigned int	calls;
 	uint32_t	consumed_before;
 	bool		on_main;
+	unsigned int	wait_loads;	/* the hook waits for so many loads (2 s at most) */
+	unsigned int	loads_in_hook;
 };
 
 static int started_hook(void *ctx)
 {
 	struct started_fake *sf = ctx;
+	struct timespec ts = { 0, 1000000 };
+	int i;
 
+	for (i = 0; i < 2000 && atomic_load(&sf->f.loads) < sf->wait_loads; i++)
+		nanosleep(&ts, NULL);
+	sf->loads_in_hook = atomic_load(&sf->f.loads);
 	sf->calls++;
 	sf->consumed_before = sf->f.consumed;
 	sf->on_main = pthread_equal(pthread_self(), sf->f.main_thread);
@@ -235,6 +242,18 @@ static void test_cu_pool__started_hook(void)
 		      sf.calls == 1 && sf.on_main && sf.consumed_before == 0);
 		CHECK("every unit consumed", sf.f.consumed == NR_UNITS);
 
+		/* While the hook runs, nothing is consumed: four windows load meanwhile. */
+		memset(&sf, 0, sizeof(sf));
+		sf.wait_loads = 4 * 3;
+		sf.f.main_thread = pthread_self();
+		sf.f.order_ok = sf.f.values_ok = true;
+		sf.f.fail_at = UINT32_MAX;
+		err = cu_pool__run(NR_UNITS, &o, &ops, &sf);
+		CHECK("returns 0 after a slow hook", err == 0 && sf.f.consumed == NR_UNITS);
+		CHECK("the loaders went on past one window while the hook ran",
+		      !w || sf.loads_in_hook == 4 * 3);
+		CHECK("no further than four", atomic_load(&sf.f.max_in_flight) <= 4 * 3 + 1);
+
 		memset(&sf, 0, sizeof(sf));
 		sf.err = -EIO;
 		sf.f.main_thread = pthread_self();
@@ -251,7 +270,7 @@ static void test_cu_pool__started_hook(void)
 /*
  * A value the started hook publishes while the workers load: a load sees
  * NULL or the value with what was written before publishing, and only the
- * loads claimed before the hook (the window's worth) can see NULL.
+ * loads claimed before the hook returned (four windows' worth) can see NULL.
  */
 struct published {
 	uint32_t	magic;
@@ -317,8 +336,8 @@ static void test_cu_pool__shared_value(void)
 		      sf->consumed == NR_UNITS);
 		for (i = 0; i < NR_UNITS; i++)
 			seen += sf->seen[i] == &sf->value;
-		/* The window (4) bounds the loads claimed before the hook. */
-		CHECK("the loads after the hook see the value", seen >= NR_UNITS - 4);
+		/* Four windows (4) bound the loads claimed before the hook returned. */
+		CHECK("the loads after the hook see the value", seen >= NR_UNITS - 16);
 		CHECK("get after publish", cu_pool_shared__get(&sf->shared) == &sf->value);
 		free(sf);
 	}
