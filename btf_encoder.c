@@ -67,6 +67,9 @@ struct btf_encoder {
 	struct func_table	*funcs;		/* owned */
 	struct btf_repeats	*repeats;	/* owned */
 	struct btf_names	*names;		/* owned: string offsets of the file's names */
+	uint32_t		start_id;	/* the first BTF id of the split part */
+	uint32_t		*raw;		/* owned: a type built for btf__add_type() */
+	uint32_t		raw_cap;	/* in words */
 	struct datasec		*secs;		/* owned, by section index of the first file */
 	uint32_t		nr_secs;
 };
@@ -97,6 +100,7 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
+	e->start_id = base ? btf__type_cnt(base) : 1;
 	e->names = btf_names__new();
 	e->repeats = e->btf ? btf_repeats__new(e->btf, e->names) : NULL;
 	if (err || !e->funcs || !e->names || !e->repeats) {
@@ -119,6 +123,7 @@ void btf_encoder__free(struct btf_encoder *e)
 	func_table__free(e->funcs);
 	btf_repeats__free(e->repeats);
 	btf_names__free(e->names);
+	free(e->raw);
 	for (i = 0; i < e->nr_symtabs; i++)
 		elf_symtab__free(e->symtabs[i]);
 	free(e->symtabs);
@@ -457,18 +462,75 @@ static void prefetch_names(const struct btf_encoder *e, const struct btf_rec *re
 }
 
 /*
+ * A struct, union or prototype whose record libbpf takes as it is, copied
+ * in one btf__add_type() call rather than one call per member or
+ * parameter: built here in BTF's raw form, as those calls would write it
+ * (rec_info(), member offsets, BTF ids), with every name 0 so that libbpf
+ * adds no string. The caller names it and its items afterwards, and
+ * btf_recs__rec_is() checks it.
+ *
+ * libbpf grows its type data by a quarter whenever it is full, so where
+ * its capacities fall depends only on the first, small steps, unless one
+ * addition is more than a quarter of them. Until the split part holds
+ * RAW_MIN_TYPES types (a quarter of their data is then 196 KB at least,
+ * more than a record of RAW_MAX_ITEMS items), and for bigger records, the
+ * calls go one by one: the capacities, and the peak memory, stay those of
+ * appending every item alone.
+ */
+enum { RAW_MIN_TYPES = 1 << 16, RAW_MAX_ITEMS = 1 << 13 };
+
+static bool appends_raw(const struct btf_encoder *e, const struct btf_rec *rec)
+{
+	return rec->is_matchable && rec->nr_items <= RAW_MAX_ITEMS &&
+	       btf__type_cnt(e->btf) - e->start_id >= RAW_MIN_TYPES;
+}
+
+/* Returns the new BTF id or -errno. */
+static int append_raw(struct btf_encoder *e, const struct btf_rec *rec,
+		      const struct btf_rec_item *it)
+{
+	bool is_proto = rec->kind == BTF_KIND_FUNC_PROTO;
+	uint32_t words = (sizeof(struct btf_type) +
+			  rec->nr_items * (is_proto ? sizeof(struct btf_param) :
+						      sizeof(struct btf_member))) / 4;
+	struct btf_type *t;
+	uint32_t i;
+
+	if (dw_ensure_cap(&e->raw, &e->raw_cap, sizeof(*e->raw), words))
+		return -ENOMEM;
+	t = (struct btf_type *)e->raw;
+	t->name_off = 0;
+	t->info = (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
+	if (is_proto) {
+		struct btf_param *p = btf_params(t);
+
+		t->type = btf_id(e, rec->type);
+		for (i = 0; i < rec->nr_items; i++)
+			p[i] = (struct btf_param){ 0, btf_id(e, it[i].type) };
+	} else {
+		struct btf_member *m = btf_members(t);
+
+		t->size = rec->size;
+		for (i = 0; i < rec->nr_items; i++)
+			m[i] = (struct btf_member){ 0, btf_id(e, it[i].type),
+						    it[i].lo | it[i].hi << 24 };
+	}
+	return btf__add_type(e->btf, e->btf, t);
+}
+
+/*
  * Members, then their names in order: libbpf would have added the strings
  * in the same order, which the output's string section keeps.
  */
 static int append_members(struct btf_encoder *e, int id, const struct btf_rec *rec,
-			  const struct btf_rec_item *it)
+			  const struct btf_rec_item *it, bool raw)
 {
 	struct btf_member *m;
 	uint32_t i;
 	int err, off;
 
 	prefetch_names(e, rec, it);
-	for (i = 0; i < rec->nr_items; i++) {
+	for (i = 0; i < rec->nr_items && !raw; i++) {
 		err = btf__add_field(e->btf, NULL, btf_id(e, it[i].type), it[i].lo, it[i].hi);
 		if (err)
 			return err;
@@ -507,14 +569,14 @@ static int append_enumerators(struct btf_encoder *e, const struct btf_rec *rec,
 }
 
 static int append_params(struct btf_encoder *e, int id, const struct btf_rec *rec,
-			 const struct btf_rec_item *it)
+			 const struct btf_rec_item *it, bool raw)
 {
 	struct btf_param *p;
 	uint32_t i;
 	int err, off;
 
 	prefetch_names(e, rec, it);
-	for (i = 0; i < rec->nr_items; i++) {
+	for (i = 0; i < rec->nr_items && !raw; i++) {
 		err = btf__add_func_param(e->btf, NULL, btf_id(e, it[i].type));
 		if (err)
 			return err;
@@ -534,12 +596,19 @@ static int append_aggregate(struct btf_encoder *e, const struct btf_rec *rec,
 			    const struct btf_rec_item *it)
 {
 	int off = btf_names__add(e->names, e->btf, rec->name), id;
+	bool raw = appends_raw(e, rec);
 
 	if (off < 0)
 		return off;
 	switch (rec->kind) {
-	case BTF_KIND_STRUCT:	id = btf__add_struct(e->btf, NULL, rec->size); break;
-	case BTF_KIND_UNION:	id = btf__add_union(e->btf, NULL, rec->size); break;
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		if (raw) {
+			id = append_raw(e, rec, it);
+			break;
+		}
+		id = rec->kind == BTF_KIND_STRUCT ? btf__add_struct(e->btf, NULL, rec->size) :
+						    btf__add_union(e->btf, NULL, rec->size);
+		break;
 	case BTF_KIND_ENUM64:	id = btf__add_enum64(e->btf, NULL, rec->size, rec->kflag); break;
 	default:		id = btf__add_enum(e->btf, NULL, rec->size); break;
 	}
@@ -547,7 +616,7 @@ static int append_aggregate(struct btf_encoder *e, const struct btf_rec *rec,
 		return id;
 	appended(e, id)->name_off = off;
 	if (rec->kind == BTF_KIND_STRUCT || rec->kind == BTF_KIND_UNION)
-		return append_members(e, id, rec, it) ?: id;
+		return append_members(e, id, rec, it, raw) ?: id;
 	return append_enumerators(e, rec, it) ?: id;
 }
 
@@ -562,6 +631,7 @@ static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const st
 {
 	const struct btf_rec_item *it = btf_recs__items(rs, rec);
 	uint32_t target = btf_id(e, rec->type);
+	bool raw;
 	int id = 0;
 
 	/*
@@ -588,8 +658,9 @@ static int append_rec(struct btf_encoder *e, const struct btf_recs *rs, const st
 	case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
 		return append_aggregate(e, rec, it);
 	case BTF_KIND_FUNC_PROTO:
-		id = btf__add_func_proto(e->btf, target);
-		return id < 0 ? id : append_params(e, id, rec, it) ?: id;
+		raw = appends_raw(e, rec);
+		id = raw ? append_raw(e, rec, it) : btf__add_func_proto(e->btf, target);
+		return id < 0 ? id : append_params(e, id, rec, it, raw) ?: id;
 	default:
 		return -EOPNOTSUPP;
 	}
