@@ -377,10 +377,20 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 
 /* ---- per-CU helpers -------------------------------------------------------- */
 
+/* The CU's name for a message: libdw's, when the unit DIE was not read yet. */
+static const char *cu_name(const struct cu_loader *l)
+{
+	const char *name = l->cu->name;
+
+	if (!name && l->name_die)
+		name = dwarf_diename(l->name_die);
+	return name ? name : "?";
+}
+
 static void loader_error(const struct cu_loader *l, const struct die *die, const char *what)
 {
-	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       (unsigned long long)die->off, what);
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, cu_name(l), (unsigned long long)die->off,
+	       what);
 }
 
 /* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
@@ -1124,8 +1134,8 @@ static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
 
 static int unit_error(const struct cu_loader *l, const struct die_unit *u, uint64_t off)
 {
-	pr_err("%s: %s: die 0x%llx: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-	       (unsigned long long)off, u->errmsg ? u->errmsg : "corrupt unit");
+	pr_err("%s: %s: die 0x%llx: %s", l->df->path, cu_name(l), (unsigned long long)off,
+	       u->errmsg ? u->errmsg : "corrupt unit");
 	return -EINVAL;
 }
 
@@ -1159,8 +1169,7 @@ static int open_unit(struct cu_loader *l, Dwarf_Die *ldie, struct die_unit *u)
 	if (!dwarf_cu_die(ldie->cu, &cu_die, &version, &abbrev_off, &addr_size, &off_size,
 			  NULL, NULL) ||
 	    dwarf_cu_info(ldie->cu, &version, &unit_type, NULL, NULL, NULL, NULL, NULL)) {
-		pr_err("%s: %s: %s", l->df->path, l->cu->name ? l->cu->name : "?",
-		       dwarf_errmsg(-1));
+		pr_err("%s: %s: %s", l->df->path, cu_name(l), dwarf_errmsg(-1));
 		return -EINVAL;
 	}
 	unit_off = dwarf_dieoffset(&cu_die);
@@ -1207,7 +1216,59 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 }
 
 /* The DIEs of the unit of @cu_die. */
-static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
+/* What the unit DIE says of its CU. */
+struct unit_attrs {
+	const struct cu_loader	*l;
+	const struct die_unit	*u;
+	const char		*name, *producer;
+	uint64_t		lang;
+	bool			has_name;
+};
+
+static int unit_attr(const struct die_attr *a, void *arg)
+{
+	struct unit_attrs *ua = arg;
+
+	switch (a->name) {
+	case DW_AT_name:
+		ua->has_name = true;
+		ua->name = attr_string(ua->l, ua->u, a);
+		break;
+	case DW_AT_producer:
+		ua->producer = attr_string(ua->l, ua->u, a);
+		break;
+	case DW_AT_language:
+		if (!die_attr__constant(a, &ua->lang))
+			ua->lang = 0;
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The CU's name, language and producer, read from its unit DIE by the DIE
+ * reader: libdw's first look at a unit's attributes reads its whole
+ * abbreviation table, and GCC ends the table with the unit DIE's (180M
+ * instructions on the vmlinux). A name the DIE lacks is asked of libdw,
+ * which looks in a split unit's skeleton too. Then whether the options
+ * leave the CU out.
+ */
+static int read_unit_die(struct cu_loader *l, struct die *die, Dwarf_Die *cu_die)
+{
+	struct unit_attrs ua = { .l = l, .u = die->unit };
+
+	if (die__attrs(die, unit_attr, &ua) < 0)
+		return cu_loader__walk_error(l, die);
+	l->cu->name = ua.has_name ? ua.name : dwarf_diename(cu_die);
+	l->cu->language = (uint16_t)ua.lang;
+	l->is_clang = ua.producer && strstr(ua.producer, "clang");
+	l->is_excluded = dwarf_loader__unit_excluded(l->opts, (uint16_t)ua.lang, l->cu->name);
+	l->name_die = NULL;
+	return 0;
+}
+
+/* One unit's DIEs; @own_attrs: the CU's name and language from its DIE. */
+static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die, bool own_attrs)
 {
 	struct die_unit u;
 	struct die die;
@@ -1215,6 +1276,12 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die)
 
 	if (!err && die__unit_die(&u, &die))
 		err = unit_error(l, &u, u.first_die);
+	if (!err && own_attrs)
+		err = read_unit_die(l, &die, cu_die);
+	if (!err && l->is_excluded) {
+		die_unit__release(&u);
+		return 0;
+	}
 	if (!err)
 		dwarf_locations__unit(&die, &l->loc_unit);
 	if (!err)
@@ -1557,9 +1624,9 @@ static bool producer_is_clang(Dwarf_Die *cu_die)
 
 /*
  * Loads the types of one CU (@nr_dies is 1), or of all DWARF 4 type units
- * into one CU. 0 and the CU in *ret, or -errno (reported).
+ * into one CU. 0 and the CU in *ret (NULL: left out), or -errno (reported).
  */
-static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uint16_t lang,
+static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, int lang,
 		   uint32_t id, struct cu **ret)
 {
 	uint8_t addr_size = 8, off_size;
@@ -1570,13 +1637,22 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 	l->cu = cu__new(id);
 	if (!l->cu)
 		return -ENOMEM;
-	l->cu->name = dwarf_diename(cu_die);
-	l->cu->language = lang;
+	if (lang != DWARF_CU_OWN_LANG) {
+		l->cu->name = dwarf_diename(cu_die);
+		l->cu->language = (uint16_t)lang;
+		l->is_clang = producer_is_clang(cu_die);
+	} else {
+		l->name_die = cu_die;
+	}
 	dwarf_diecu(cu_die, &unit_die, &addr_size, &off_size);
 	l->cu->addr_size = addr_size;
-	l->is_clang = producer_is_clang(cu_die);
-	for (i = 0; i < nr_dies && !err; i++)
-		err = load_unit(l, &cu_die[i]);
+	for (i = 0; i < nr_dies && !err && !l->is_excluded; i++)
+		err = load_unit(l, &cu_die[i], lang == DWARF_CU_OWN_LANG);
+	if (!err && l->is_excluded) {
+		cu__free(l->cu);
+		*ret = NULL;
+		return 0;
+	}
 	err = err ?: load_reached(l) ?: resolve_cu(l);
 	if (err) {
 		cu__free(l->cu);
@@ -1593,7 +1669,7 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, uin
 
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   uint16_t lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+		   int lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
 		   struct dwarf_load_counts *counts)
 {
 	struct cu_loader l = {
@@ -1611,7 +1687,8 @@ int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *
 			   .is_mapped = xunit_is_mapped, .error = xunit_error, .ctx = &l },
 	};
 	err = load_cu(&l, dies, nr_dies, lang, id, ret);
-	if (!err) {
+	counts->is_excluded = l.is_excluded;
+	if (!err && *ret) {
 		err = xunit_cache__type_units(&l.xunits, &counts->type_units,
 					      &counts->nr_type_units);
 		if (err) {

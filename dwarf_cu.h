@@ -107,6 +107,8 @@ struct cu_loader {
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
 	bool				is_clang;	/* DW_AT_producer names clang */
+	bool				is_excluded;	/* the options leave the CU out */
+	Dwarf_Die			*name_die;	/* whose name errors give until it is read */
 	unsigned int			private_depth;	/* inside functions or structs */
 	struct fn_body_loader		*bodies;	/* owned: dwarf_fn_body.c's, or NULL */
 };

@@ -408,7 +408,7 @@ struct unit {
 	uint64_t	start;		/* .debug_info offset of its DIEs (a skeleton's) */
 	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
 	bool		is_excluded;	/* left out by --lang*, -X: no CU */
-	uint16_t	lang;
+	uint16_t	lang;		/* the type units'; a CU's is read from its DIE */
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
 	struct log_buf	log;		/* its messages, written in CU order */
@@ -688,22 +688,10 @@ static void drop_consumed(struct load_job *j, uint32_t id)
 	j->info_dropped = end;
 }
 
-/*
- * Reads the unit's language, on the thread that loads it: the main thread
- * only lists units. True when --lang_exclude, --lang or -X leaves it out:
- * then it gives nothing, neither types nor messages.
- */
-static bool unit_is_excluded(const struct load_job *j, struct unit *u)
+bool dwarf_loader__unit_excluded(const struct dwarf_loader_opts *opts, uint16_t lang,
+				 const char *name)
 {
-	Dwarf_Word lang = 0;
-	Dwarf_Attribute attr;
-
-	if (dwarf_attr(&u->die, DW_AT_language, &attr))
-		dwarf_formudata(&attr, &lang);
-	u->lang = (uint16_t)lang;
-	u->is_excluded = lang_excluded(j->opts, lang) ||
-			 name_excluded(j->opts, dwarf_diename(&u->die));
-	return u->is_excluded;
+	return lang_excluded(opts, lang) || name_excluded(opts, name);
 }
 
 static void job_load(void *ctx, uint32_t id)
@@ -712,15 +700,15 @@ static void job_load(void *ctx, uint32_t id)
 	struct unit *u = &j->units[id];
 	double start = phase_stats__now();
 
-	if (!u->is_type_units && unit_is_excluded(j, u))
-		return;
 	log__capture(&u->log);
 	if (u->is_type_units)
 		u->err = dwarf_cu__load(j->df, j->opts, NULL, j->type_units, j->nr_type_units,
 					u->lang, id, &j->maps, &u->cu, &u->counts);
 	else
-		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, u->lang, id,
-					&j->maps, &u->cu, &u->counts);
+		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, DWARF_CU_OWN_LANG,
+					id, &j->maps, &u->cu, &u->counts);
+	/* The language is read on the thread that loads the unit. */
+	u->is_excluded = u->counts.is_excluded;
 	if (!u->err && u->cu && j->opts->prepare) {
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
 		if (u->err) {
@@ -754,6 +742,7 @@ static int job_consume(void *ctx, uint32_t id)
 	int err;
 
 	if (u->is_excluded) {
+		log_buf__release(&u->log);
 		drop_consumed(j, id);
 		return 0;
 	}

@@ -40,7 +40,12 @@ struct dwarf_load_counts {
 	uint64_t	nr_location_fallbacks;	/* of those, read by libdw */
 	uint32_t	*type_units;		/* numbers of the type units it reached; owned */
 	uint32_t	nr_type_units;
+	bool		is_excluded;		/* --lang*, -X left it out: no CU, no message */
 };
+
+/* Whether --lang_exclude, --lang or -X leave out a CU of @lang named @name. */
+bool dwarf_loader__unit_excluded(const struct dwarf_loader_opts *opts, uint16_t lang,
+				 const char *name);
 
 /*
  * DIE maps kept from one CU to the next, so that a loader neither
@@ -67,11 +72,15 @@ void die_map_spares__release(struct die_map_spares *s);
  * theirs as one CU, on any thread. A split unit (the DIEs of a skeleton,
  * in its .dwo) is read from @split, that file's sections; else @split is
  * NULL. The DIE map comes from and goes back to @spares (may be NULL).
- * 0 and the CU in *ret, or -errno (reported). *counts is set either way.
+ * @lang is the CU's language, or DWARF_CU_OWN_LANG for one unit: its
+ * language and name are then read from its DIE, and when the options leave
+ * the CU out, counts->is_excluded is set and *ret is NULL. 0 and the CU in
+ * *ret, or -errno (reported). *counts is set either way.
  */
+enum { DWARF_CU_OWN_LANG = -1 };
 int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   uint16_t lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+		   int lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
 		   struct dwarf_load_counts *counts);
 
 #endif
