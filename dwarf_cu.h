@@ -185,6 +185,15 @@ int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die
 int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id);
 /* The key subprograms, parameters and variables know @die by (origins refer to it). */
 uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die);
+/* XUNIT_KEY_ALT for a unit of the supplementary file, else 0. */
+uint64_t cu_loader__key_alt(const struct cu_loader *l, const struct die_unit *u);
+/*
+ * A constant attribute as pahole reads it (data forms zero-extended, sdata
+ * and implicit_const signed; before DWARF 4, data4/8 as libdw judges them).
+ */
+bool cu_loader__attr_constant(const struct die_unit *u, const struct die_attr *a, uint64_t *ret);
+/* The locations' view of the CU (dwarf_locations.h). */
+struct loc_cu cu_loader__loc_cu(struct cu_loader *l);
 /* libdw's handle of @die into @ret, or NULL when libdw finds none. */
 Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret);
 /* Bytes of code of a DIE with @low_pc from its DW_AT_high_pc; 0 when unknown. */
@@ -194,6 +203,12 @@ uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *
 int cu_loader__load_die(struct cu_loader *l, struct die *die);
 /* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
 int cu_loader__walk_error(const struct cu_loader *l, const struct die *die);
+/* One child DIE of a function, private to it like its children. */
+int cu_loader__load_function_child(struct cu_loader *l, struct die *die);
+
+/* Subprogram and variable DIEs (dwarf_cu_funcs.c): functions, parameters, globals. */
+int cu_loader__load_subprogram(struct cu_loader *l, struct die *die);
+int cu_loader__load_variable(struct cu_loader *l, struct die *die);
 
 /* Type DIEs and what is in them (dwarf_cu_types.c); 0 for other tags. */
 int cu_loader__load_type(struct cu_loader *l, struct die *die);
