@@ -465,7 +465,7 @@ static void prefetch_names(const struct btf_encoder *e, const struct btf_rec *re
  * A struct, union or prototype whose record libbpf takes as it is, copied
  * in one btf__add_type() call rather than one call per member or
  * parameter: built here in BTF's raw form, as those calls would write it
- * (rec_info(), member offsets, BTF ids), with every name 0 so that libbpf
+ * (btf_rec__info(), member offsets, BTF ids), with every name 0 so that libbpf
  * adds no string. The caller names it and its items afterwards, and
  * btf_recs__rec_is() checks it.
  *
@@ -500,7 +500,7 @@ static int append_raw(struct btf_encoder *e, const struct btf_rec *rec,
 		return -ENOMEM;
 	t = (struct btf_type *)e->raw;
 	t->name_off = 0;
-	t->info = (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
+	t->info = btf_rec__info(rec);
 	if (is_proto) {
 		struct btf_param *p = btf_params(t);
 
@@ -513,7 +513,7 @@ static int append_raw(struct btf_encoder *e, const struct btf_rec *rec,
 		t->size = rec->size;
 		for (i = 0; i < rec->nr_items; i++)
 			m[i] = (struct btf_member){ 0, btf_id(e, it[i].type),
-						    it[i].lo | it[i].hi << 24 };
+						    btf_rec_item__member_offset(&it[i]) };
 	}
 	return btf__add_type(e->btf, e->btf, t);
 }
@@ -1327,8 +1327,7 @@ static int write_output(struct btf_encoder *e)
 
 int btf_encoder__finish(struct btf_encoder *e)
 {
-	const struct btf *base = btf__base_btf(e->btf);
-	uint32_t first = base ? btf__type_cnt(base) : 1;
+	uint32_t first = e->start_id;
 	struct phase_stats *s = e->opts.stats;
 	double start = phase_stats__now();
 	int err;

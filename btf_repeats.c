@@ -373,12 +373,6 @@ static bool items_have_types(const struct btf_rec *rec)
 	       rec->kind == BTF_KIND_FUNC_PROTO;
 }
 
-/* The info word libbpf writes for @rec. */
-static uint32_t rec_info(const struct btf_rec *rec)
-{
-	return (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
-}
-
 /* The BTF and what is known of its strings: one argument for the comparisons. */
 struct view {
 	const struct btf	*btf;
@@ -416,7 +410,7 @@ static bool members_are(const struct view *v, const struct btf_rec_item *it,
 	uint16_t i, n = btf_vlen(t);
 
 	for (i = 0; i < n; i++)
-		if (m[i].offset != (it[i].lo | it[i].hi << 24) ||
+		if (m[i].offset != btf_rec_item__member_offset(&it[i]) ||
 		    !name_is(v, m[i].name_off, it[i].name))
 			return false;
 	for (i = 0; i < n; i++)
@@ -465,7 +459,7 @@ static bool rec_is(const struct btf_recs *rs, const struct view *v, const struct
 {
 	const struct btf_rec_item *it = rs->items + rec->first_item;
 
-	if (t->info != rec_info(rec) || !name_is(v, t->name_off, rec->name))
+	if (t->info != btf_rec__info(rec) || !name_is(v, t->name_off, rec->name))
 		return false;
 	switch (rec->kind) {
 	case BTF_KIND_INT:
@@ -555,7 +549,7 @@ static uint64_t hash_name(const char *s)
 static uint64_t rec_shallow_hash(const struct btf_recs *rs, const struct btf_rec *rec)
 {
 	const struct btf_rec_item *it = rs->items + rec->first_item;
-	uint64_t h = mix(rec_info(rec), hash_name(rec->name));
+	uint64_t h = mix(btf_rec__info(rec), hash_name(rec->name));
 	uint32_t i;
 
 	h = mix(h, (uint64_t)rec->size << 32 | rec->extra);

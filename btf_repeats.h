@@ -57,6 +57,18 @@ struct btf_rec {
 	const char	*err_what;	/* static; NULL: libbpf's error is the reason */
 };
 
+/* The info word libbpf writes for @rec. */
+static inline uint32_t btf_rec__info(const struct btf_rec *rec)
+{
+	return (uint32_t)rec->kflag << 31 | (uint32_t)rec->kind << 24 | rec->nr_items;
+}
+
+/* The offset word libbpf writes for member item @it: bit offset, bitfield size. */
+static inline uint32_t btf_rec_item__member_offset(const struct btf_rec_item *it)
+{
+	return it->lo | it->hi << 24;
+}
+
 /*
  * A CU's records and the graph of their references: built from the CU
  * alone, on any thread (btf_encoder__prepare_cu()), then handed to the

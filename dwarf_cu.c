@@ -998,6 +998,12 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 }
 
 /* The DIEs of the unit of @cu_die. */
+/* Whether a DW_AT_producer names clang. */
+static bool names_clang(const char *producer)
+{
+	return producer && strstr(producer, "clang");
+}
+
 /* What the unit DIE says of its CU. */
 struct unit_attrs {
 	const struct cu_loader	*l;
@@ -1020,7 +1026,7 @@ static int unit_attr(const struct die_attr *a, void *arg)
 		ua->producer = attr_string(ua->l, ua->u, a);
 		break;
 	case DW_AT_language:
-		if (!die_attr__constant(a, &ua->lang))
+		if (!attr_constant(ua->u, a, &ua->lang))
 			ua->lang = 0;
 		break;
 	}
@@ -1043,7 +1049,7 @@ static int read_unit_die(struct cu_loader *l, struct die *die, Dwarf_Die *cu_die
 		return cu_loader__walk_error(l, die);
 	l->cu->name = ua.has_name ? ua.name : dwarf_diename(cu_die);
 	l->cu->language = (uint16_t)ua.lang;
-	l->is_clang = ua.producer && strstr(ua.producer, "clang");
+	l->is_clang = names_clang(ua.producer);
 	l->is_excluded = dwarf_loader__unit_excluded(l->opts, (uint16_t)ua.lang, l->cu->name);
 	l->name_die = NULL;
 	return 0;
@@ -1398,10 +1404,9 @@ static int resolve_cu(struct cu_loader *l)
 static bool producer_is_clang(Dwarf_Die *cu_die)
 {
 	Dwarf_Attribute attr;
-	const char *producer = dwarf_attr(cu_die, DW_AT_producer, &attr) ?
-			       dwarf_formstring(&attr) : NULL;
 
-	return producer && strstr(producer, "clang");
+	return names_clang(dwarf_attr(cu_die, DW_AT_producer, &attr) ?
+			   dwarf_formstring(&attr) : NULL);
 }
 
 /*

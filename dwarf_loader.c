@@ -407,7 +407,6 @@ struct unit {
 	const struct die_sections *split; /* a skeleton's split unit: its .dwo's sections */
 	uint64_t	start;		/* .debug_info offset of its DIEs (a skeleton's) */
 	bool		is_type_units;	/* the DWARF 4 type units, as one CU */
-	bool		is_excluded;	/* left out by --lang*, -X: no CU */
 	uint16_t	lang;		/* the type units'; a CU's is read from its DIE */
 	int		err;
 	struct cu	*cu;		/* the result; NULL on error */
@@ -707,8 +706,6 @@ static void job_load(void *ctx, uint32_t id)
 	else
 		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, DWARF_CU_OWN_LANG,
 					id, &j->maps, &u->cu, &u->counts);
-	/* The language is read on the thread that loads the unit. */
-	u->is_excluded = u->counts.is_excluded;
 	if (!u->err && u->cu && j->opts->prepare) {
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
 		if (u->err) {
@@ -741,7 +738,7 @@ static int job_consume(void *ctx, uint32_t id)
 	double start = phase_stats__now();
 	int err;
 
-	if (u->is_excluded) {
+	if (u->counts.is_excluded) {	/* no CU, no message */
 		log_buf__release(&u->log);
 		drop_consumed(j, id);
 		return 0;
