@@ -917,6 +917,15 @@ static void *copy_ahead(void *arg)
 			err = copy_range(c->in, off, c->of.fd, off, n);
 		}
 	}
+	/*
+	 * Starts writing the copy back now, on this thread: ext4 starts it
+	 * anyway when the finished file is renamed over the input, and
+	 * submitting a vmlinux's pages there costs the main thread a third
+	 * of a second. Only a hint: a failure leaves the writeback to the
+	 * kernel.
+	 */
+	if (!err)
+		(void)sync_file_range(c->of.fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 out:
 	c->err = err;
 	return NULL;
