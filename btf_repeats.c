@@ -409,6 +409,9 @@ static bool members_are(const struct view *v, const struct btf_rec_item *it,
 	const struct btf_member *m = btf_members(t);
 	uint16_t i, n = btf_vlen(t);
 
+	if (v->names)
+		for (i = 0; i < n; i++)
+			btf_names__prefetch(v->names, it[i].name);
 	for (i = 0; i < n; i++)
 		if (m[i].offset != btf_rec_item__member_offset(&it[i]) ||
 		    !name_is(v, m[i].name_off, it[i].name))
@@ -693,6 +696,10 @@ static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 	w->rs->nodes[x].hyp = id;
 	w->rs->nodes[x].hyp_stamp = w->rs->attempt;
 	m->assumed[w->nr_assumed++] = x;
+	/* Checked later, after those assumed before it: its misses start now. */
+	__builtin_prefetch(btf__type_by_id(w->v.btf, id));
+	if (w->v.names)
+		btf_names__prefetch(w->v.names, w->rs->recs[x].name);
 	return true;
 }
 
