@@ -836,11 +836,14 @@ static unsigned int usable_cpus(void)
  */
 enum { SHARED_HEAP_MAX_DWARF = 32 << 20 };
 
+static bool is_big_file(const struct dwarf_file *df)
+{
+	return df->secs.info.size + df->secs.types.size >= SHARED_HEAP_MAX_DWARF;
+}
+
 static void set_heaps(const struct dwarf_file *df, unsigned int threads)
 {
-	uint64_t bytes = df->secs.info.size + df->secs.types.size;
-
-	mallopt(M_ARENA_MAX, bytes < SHARED_HEAP_MAX_DWARF ? 1 : (int)threads);
+	mallopt(M_ARENA_MAX, is_big_file(df) ? (int)threads : 1);
 }
 
 /*
@@ -856,7 +859,7 @@ enum { SERIAL_MMAP_THRESHOLD = 4 << 20 };
 
 static void set_serial_heap(const struct dwarf_file *df)
 {
-	if (df->secs.info.size + df->secs.types.size >= SHARED_HEAP_MAX_DWARF)
+	if (is_big_file(df))
 		mallopt(M_MMAP_THRESHOLD, SERIAL_MMAP_THRESHOLD);
 }
 
