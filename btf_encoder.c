@@ -108,6 +108,8 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		btf_encoder__free(e);
 		return err;
 	}
+	/* Split BTF stays exact: dedup treats its base's FWDs apart. */
+	btf_repeats__set_tolerant(e->repeats, !base && !opts->exact_repeats);
 	*ret = e;
 	return 0;
 }
@@ -1277,26 +1279,60 @@ static bool dedup_ran_out_of_memory(void)
 	return msg && atol(msg + strlen("btf_dedup_new failed: ")) == -ENOMEM;
 }
 
+/*
+ * Whether dedup took every name that FWD-tolerant matching took for one
+ * type for exactly one struct or union (btf_equiv.h). BTF_ENCODER_AGAIN:
+ * it did not, the files are to be encoded again without tolerance.
+ */
+static int check_taken_names(struct btf_encoder *e, const struct btf_equiv_check *check,
+			     uint32_t first)
+{
+	const char *name;
+	int ret = btf_equiv_check__run(check, e->btf, first, &name);
+
+	if (ret < 0) {
+		pr_err("%s: cannot encode: %s", e->opts.in_path, strerror(-ret));
+		return ret;
+	}
+	if (ret) {
+		pr_info("%s: '%s' is more than one type: encoding again, FWDs apart",
+			e->opts.in_path, name);
+		return BTF_ENCODER_AGAIN;
+	}
+	return 0;
+}
+
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
+	struct btf_equiv_check *check;
 	struct btf_repeats_stats rs;
 	int err;
 
 	btf_repeats__stats(e->repeats, &rs);
-	pr_debug("%s: %llu types were exact repeats (%llu of %llu candidate groups differed)",
+	pr_debug("%s: %llu types were repeats (%llu of %llu candidates differed)",
 		 e->opts.in_path, (unsigned long long)rs.nr_matched,
 		 (unsigned long long)rs.nr_failed, (unsigned long long)rs.nr_checks);
 
 	if (e->opts.stats)
 		e->opts.stats->types_before_dedup = btf__type_cnt(e->btf) - first;
+	err = btf_equiv_check__new(e->btf, btf_repeats__taken(e->repeats), &check);
+	if (err) {
+		pr_err("%s: cannot encode: %s", e->opts.in_path, strerror(-err));
+		return err;
+	}
 	log__libbpf_forget();
 	err = btf__dedup(e->btf, NULL);
 	if (err == -EINVAL && dedup_ran_out_of_memory())
 		err = -ENOMEM;
 	if (err) {
 		pr_err("%s: BTF deduplication failed: %s", e->opts.in_path, strerror(-err));
+		btf_equiv_check__free(check);
 		return err;
 	}
+	err = check_taken_names(e, check, first);
+	btf_equiv_check__free(check);
+	if (err)
+		return err;
 	e->nr_types = btf__type_cnt(e->btf) - first;
 	if (e->opts.stats)
 		e->opts.stats->types_after_dedup = e->nr_types;

@@ -29,6 +29,7 @@ struct btf_encoder_opts {
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		true_signature;	/* signatures as clang's changed code has them */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
+	bool		exact_repeats;	/* no FWD tolerance (btf_repeats.h) */
 	struct btf_elf_copy *copy;	/* in place: in_path's copy ahead (btf_elf.h), or NULL */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };
@@ -85,8 +86,12 @@ int btf_encoder__add_cu(struct btf_encoder *e, const struct cu *cu);
  * order), deduplicates and writes the raw output file, or the .BTF section
  * of the input ELF file (btf_elf.h), through a temporary file and a rename,
  * so a failure never leaves a partial file. Writes nothing and returns 0
- * when no type was added. -errno on failure (reported).
+ * when no type was added. -errno on failure (reported), or
+ * BTF_ENCODER_AGAIN before anything is written: FWD tolerance did not hold
+ * (btf_repeats.h), the files are to be encoded again by an encoder with
+ * exact_repeats.
  */
+enum { BTF_ENCODER_AGAIN = 1 };
 int btf_encoder__finish(struct btf_encoder *e);
 
 /* Number of types after btf_encoder__finish() (split part only). */

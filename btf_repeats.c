@@ -14,12 +14,20 @@
  * a second partner for either side fails). A group either matches whole or
  * is appended whole, so a BTF group that matches is exactly one earlier
  * CU's appended group, with the same size and the same key.
+ *
+ * With FWD tolerance (the collector's, after the exact repeats), a group
+ * that is none is walked again from each of its structs and unions, as
+ * libbpf's dedup compares them: a FWD and a struct or union of its name
+ * are one type, and so are named ones of one name (btf_equiv.h). Its
+ * members may then map onto types of several earlier CUs, or stay to
+ * append one by one; such a group is not indexed.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "btf_equiv.h"
 #include "btf_repeats.h"
 #include "dwarves.h"
 
@@ -79,6 +87,12 @@ struct index_slot {
 	uint32_t	id;		/* BTF id; 0: empty */
 };
 
+struct id_index {
+	struct index_slot	*slots;	/* owned; a power of two of them, or NULL */
+	uint32_t		mask;	/* slots - 1 */
+	uint32_t		nr;
+};
+
 /*
  * A group's key and entry once hash_group() gave them: they stay right for
  * the rest of the CU, as the BTF ids of the groups it refers to do (a
@@ -120,6 +134,7 @@ struct btf_matcher {
 	struct id_set_entry	*claimed;	/* owned: ids assumed in this attempt (attempt) */
 	uint32_t		set_bits;	/* the CU's sets: the first 1 << set_bits entries */
 	uint32_t		cap_bits;	/* both have 1 << cap_bits entries */
+	struct btf_name_list	taken;		/* names a tolerant attempt took for one type */
 	struct btf_repeats_stats stats;
 };
 
@@ -132,9 +147,15 @@ struct btf_repeats {
 	 * and btf_repeats__unlock() (with the BTF and the names), read under
 	 * the shared lock by loading threads, and freely by the collector.
 	 */
-	struct index_slot	*index;		/* owned; a power of two slots, or NULL */
-	uint32_t		index_mask;	/* slots - 1 */
-	uint32_t		nr_indexed;
+	struct id_index		index;		/* the appended groups, by key */
+	/*
+	 * FWD-tolerant matching (see tolerant_group()), the collector's
+	 * alone: the appended structs and unions by their records without
+	 * references, and the names it took for one type.
+	 */
+	bool			tolerant;
+	struct id_index		by_shape;
+	struct btf_name_list	taken;
 	pthread_rwlock_t	lock;
 	pthread_mutex_t		spare_lock;	/* guards spare and stats */
 	struct btf_matcher	*spare;		/* owned: matchers no thread uses now */
@@ -214,6 +235,7 @@ static void matcher_free(struct btf_matcher *m)
 	free(m->assumed);
 	free(m->used);
 	free(m->claimed);
+	btf_name_list__release(&m->taken);
 	free(m);
 }
 
@@ -229,7 +251,9 @@ void btf_repeats__free(struct btf_repeats *r)
 	}
 	pthread_mutex_destroy(&r->spare_lock);
 	pthread_rwlock_destroy(&r->lock);
-	free(r->index);
+	free(r->index.slots);
+	free(r->by_shape.slots);
+	btf_name_list__release(&r->taken);
 	free(r);
 }
 
@@ -612,38 +636,38 @@ static void index_put(struct index_slot *index, uint32_t mask, struct index_slot
  * Doubles the table. Slots are moved cluster by cluster, from an empty
  * slot on, so entries of one key keep their order: oldest first.
  */
-static int index_grow(struct btf_repeats *r)
+static int index_grow(struct id_index *ix)
 {
-	uint32_t old = r->index ? r->index_mask + 1 : 0, n = old ? old * 2 : 4096, i, start;
-	struct index_slot *index = calloc(n, sizeof(*index));
+	uint32_t old = ix->slots ? ix->mask + 1 : 0, n = old ? old * 2 : 4096, i, start;
+	struct index_slot *slots = calloc(n, sizeof(*slots));
 
-	if (!index)
+	if (!slots)
 		return -ENOMEM;
-	for (start = 0; start < old && r->index[start].id; start++)
+	for (start = 0; start < old && ix->slots[start].id; start++)
 		;
 	for (i = 1; i <= old; i++) {
-		struct index_slot e = r->index[(start + i) & (old - 1)];
+		struct index_slot e = ix->slots[(start + i) & (old - 1)];
 
 		if (e.id)
-			index_put(index, n - 1, e);
+			index_put(slots, n - 1, e);
 	}
-	free(r->index);
-	r->index = index;
-	r->index_mask = n - 1;
+	free(ix->slots);
+	ix->slots = slots;
+	ix->mask = n - 1;
 	return 0;
 }
 
-static int index_add(struct btf_repeats *r, uint64_t key, uint32_t id)
+static int index_add(struct id_index *ix, uint64_t key, uint32_t id)
 {
 	int err;
 
-	if (!r->index || r->nr_indexed >= (r->index_mask + 1) / 2) {
-		err = index_grow(r);
+	if (!ix->slots || ix->nr >= (ix->mask + 1) / 2) {
+		err = index_grow(ix);
 		if (err)
 			return err;
 	}
-	index_put(r->index, r->index_mask, (struct index_slot){ key_tag(key), id });
-	r->nr_indexed++;
+	index_put(ix->slots, ix->mask, (struct index_slot){ key_tag(key), id });
+	ix->nr++;
 	return 0;
 }
 
@@ -651,17 +675,17 @@ static int index_add(struct btf_repeats *r, uint64_t key, uint32_t id)
  * The next BTF id indexed under @key, oldest first, or 0. *@pos: the probe
  * position, UINT32_MAX to start.
  */
-static uint32_t index_next(const struct btf_repeats *r, uint64_t key, uint32_t *pos)
+static uint32_t index_next(const struct id_index *ix, uint64_t key, uint32_t *pos)
 {
 	uint32_t tag = key_tag(key), i;
 
-	if (!r->index)
+	if (!ix->slots)
 		return 0;
-	i = *pos == UINT32_MAX ? tag & r->index_mask : (*pos + 1) & r->index_mask;
-	for (; r->index[i].id; i = (i + 1) & r->index_mask)
-		if (r->index[i].tag == tag) {
+	i = *pos == UINT32_MAX ? tag & ix->mask : (*pos + 1) & ix->mask;
+	for (; ix->slots[i].id; i = (i + 1) & ix->mask)
+		if (ix->slots[i].tag == tag) {
 			*pos = i;
-			return r->index[i].id;
+			return ix->slots[i].id;
 		}
 	return 0;
 }
@@ -683,6 +707,7 @@ struct walk {
 	uint32_t		scc;
 	uint32_t		nr_assumed;
 	uint32_t		lo, hi;
+	bool			tolerant;	/* see tolerant_walk() */
 };
 
 static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
@@ -703,6 +728,41 @@ static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
 	return true;
 }
 
+/*
+ * Whether record @rec of a CU and BTF type @t are a FWD and a struct or
+ * union of the same name and kind: one type to libbpf's dedup.
+ */
+static bool fwd_pair(const struct view *v, const struct btf_rec *rec, const struct btf_type *t)
+{
+	uint16_t kind = btf_kind(t);
+
+	if (rec->kind == BTF_KIND_FWD) {
+		if (kind != (rec->kflag ? BTF_KIND_UNION : BTF_KIND_STRUCT))
+			return false;
+	} else if (kind != BTF_KIND_FWD ||
+		   rec->kind != (btf_kflag(t) ? BTF_KIND_UNION : BTF_KIND_STRUCT)) {
+		return false;
+	}
+	return t->name_off && name_is(v, t->name_off, rec->name);
+}
+
+/*
+ * walk_ref_is() of a tolerant walk: a type decided already by its id, up
+ * to btf_equiv__types(); one not decided yet is assumed, compared later.
+ */
+static bool tolerant_ref_is(struct walk *w, uint32_t ref, uint32_t id)
+{
+	const struct node *n = &w->rs->nodes[ref];
+
+	if (!id)
+		return false;
+	if (n->hyp_stamp == w->rs->attempt)
+		return n->hyp == id;
+	if (w->match[ref])
+		return btf_equiv__types(w->v.btf, w->match[ref], id, &w->m->taken);
+	return walk_assume(w, ref, id);
+}
+
 static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 {
 	struct walk *w = ctx;
@@ -710,6 +770,8 @@ static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 
 	if (!ref)
 		return !id;
+	if (w->tolerant)
+		return tolerant_ref_is(w, ref, id);
 	if (n->scc != w->scc)
 		return w->match[ref] == id;
 	if (n->hyp_stamp == w->rs->attempt)
@@ -718,21 +780,31 @@ static bool walk_ref_is(void *ctx, uint32_t ref, uint32_t id)
 }
 
 /*
+ * A new attempt, which starts by assuming @x is BTF type @id. Attempts are
+ * counted twice: by the matcher for its set of claimed ids, by the CU for
+ * its nodes' hypotheses (a CU's records meet two matchers: a loading
+ * thread's, the collector's).
+ */
+static bool start_attempt(struct walk *w, uint32_t x, uint32_t id)
+{
+	w->m->attempt++;
+	w->rs->attempt++;
+	w->nr_assumed = 0;
+	w->m->taken.nr = 0;
+	return walk_assume(w, x, id);
+}
+
+/*
  * Compares group @scc, from member @entry and BTF type @id on. The assumed
  * members are m->assumed[0..nr_assumed), in assumption order, each checked
- * once by a cursor that trails behind. Attempts are counted twice: by the
- * matcher for its set of claimed ids, by the CU for its nodes' hypotheses
- * (a CU's records meet two matchers: a loading thread's, the collector's).
+ * once by a cursor that trails behind.
  */
 static bool walk_group(struct walk *w, const struct btf *btf, uint32_t entry, uint32_t id)
 {
 	struct btf_recs *rs = w->rs;
 	uint32_t done;
 
-	w->m->attempt++;
-	rs->attempt++;
-	w->nr_assumed = 0;
-	if (!walk_assume(w, entry, id))
+	if (!start_attempt(w, entry, id))
 		return false;
 	for (done = 0; done < w->nr_assumed; done++) {
 		uint32_t x = w->m->assumed[done];
@@ -817,7 +889,7 @@ static void match_group(struct btf_repeats *r, struct walk *w, const struct btf 
 	if (!group_is_matchable(rs, g) || !group_key(rs, g, match, &key, &entry))
 		return;
 	w->scc = g;
-	while ((id = index_next(r, key, &pos))) {
+	while ((id = index_next(&r->index, key, &pos))) {
 		if (id < w->lo || id >= w->hi)
 			continue;
 		w->m->stats.nr_checks++;
@@ -834,6 +906,129 @@ static void match_group(struct btf_repeats *r, struct walk *w, const struct btf 
 		id_set_add(w->m, w->m->used, match[x], w->m->cu_stamp);
 	}
 	w->m->stats.nr_matched += rs->groups[g + 1] - rs->groups[g];
+}
+
+/* ---- FWD-tolerant matching ---------------------------------------------------------- */
+
+/*
+ * A tolerant attempt: does @root map onto BTF type @id, with what it refers
+ * to? A FWD and a struct or union of its name are one type (the struct is
+ * not walked into); a type decided already is compared by its id through
+ * btf_equiv__types(); the others are assumed one to one. The names taken
+ * for one type go to m->taken.
+ */
+static bool tolerant_walk(struct walk *w, const struct btf *btf, uint32_t root, uint32_t id)
+{
+	struct btf_recs *rs = w->rs;
+	uint32_t done;
+
+	if (!start_attempt(w, root, id))
+		return false;
+	for (done = 0; done < w->nr_assumed; done++) {
+		uint32_t x = w->m->assumed[done];
+		const struct btf_rec *rec = &rs->recs[x];
+		const struct btf_type *t = btf__type_by_id(btf, rs->nodes[x].hyp);
+
+		if (btf_kind(t) != rec->kind) {
+			if (!fwd_pair(&w->v, rec, t))
+				return false;
+			continue;
+		}
+		if (!rec->is_matchable || !rec_is(rs, &w->v, rec, t, walk_ref_is, w))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A tolerant attempt succeeded: its types take their ids, but for a struct
+ * or union taken for a FWD, which stays to append. The names it took for
+ * one type are kept for btf_repeats__taken().
+ */
+static int tolerant_commit(struct btf_repeats *r, struct walk *w)
+{
+	struct btf_recs *rs = w->rs;
+	uint32_t *match = (uint32_t *)w->match, i;
+
+	if (btf_name_list__append(&r->taken, &w->m->taken))
+		return -ENOMEM;
+	for (i = 0; i < w->nr_assumed; i++) {
+		uint32_t x = w->m->assumed[i], id = rs->nodes[x].hyp;
+		const struct btf_rec *rec = &rs->recs[x];
+		const struct btf_type *t = btf__type_by_id(w->v.btf, id);
+
+		if (btf_kind(t) != rec->kind &&
+		    btf_name_list__add(&r->taken, t->name_off))
+			return -ENOMEM;
+		if (match[x] || (btf_kind(t) == BTF_KIND_FWD && rec->kind != BTF_KIND_FWD))
+			continue;
+		match[x] = id;
+		id_set_add(w->m, w->m->used, id, w->m->cu_stamp);
+		w->m->stats.nr_matched++;
+	}
+	return 0;
+}
+
+enum { TOLERANT_TRIES = 4 };	/* candidates a struct is compared with, at most */
+
+/* The structs and unions of group @g not decided yet, FWD-tolerantly. */
+static int tolerant_group(struct btf_repeats *r, struct walk *w, const struct btf *btf, uint32_t g)
+{
+	struct btf_recs *rs = w->rs;
+	uint32_t i;
+	int err = 0;
+
+	w->scc = g;
+	for (i = rs->groups[g]; !err && i < rs->groups[g + 1]; i++) {
+		uint32_t x = rs->members[i], pos = UINT32_MAX, id = 0, tries;
+		const struct btf_rec *rec = &rs->recs[x];
+
+		if (w->match[x] || !rec->is_matchable ||
+		    (rec->kind != BTF_KIND_STRUCT && rec->kind != BTF_KIND_UNION))
+			continue;
+		for (tries = 0; tries < TOLERANT_TRIES; tries++) {
+			id = index_next(&r->by_shape, rs->nodes[x].shallow, &pos);
+			if (!id)
+				break;
+			w->m->stats.nr_checks++;
+			if (tolerant_walk(w, btf, x, id)) {
+				err = tolerant_commit(r, w);
+				break;
+			}
+			w->m->stats.nr_failed++;
+		}
+	}
+	return err;
+}
+
+/*
+ * After the exact repeats, group by group, children first: a group whose
+ * key could not be made (it referred to a type to append) is tried again
+ * exactly, its references maybe decided since, then FWD-tolerantly.
+ * Undecided FWDs stay to be assumed by the groups that refer to them.
+ */
+static int match_tolerant(struct btf_repeats *r, struct walk *w, const struct btf *btf)
+{
+	struct btf_recs *rs = w->rs;
+	uint32_t g;
+	int err = 0;
+
+	w->lo = r->start_id;
+	w->hi = btf__type_cnt(btf);
+	for (g = 0; !err && g < rs->nr_groups; g++) {
+		uint32_t first = rs->members[rs->groups[g]];
+
+		if (w->match[first] || rs->recs[first].kind == BTF_KIND_FWD)
+			continue;
+		w->tolerant = false;
+		if (!rs->keys[g].known)
+			match_group(r, w, btf, g);
+		w->tolerant = true;
+		if (!w->match[first])
+			err = tolerant_group(r, w, btf, g);
+	}
+	w->tolerant = false;
+	return err;
 }
 
 /* ---- Tarjan's strongly connected components, iteratively ----------------------------- */
@@ -1036,7 +1231,7 @@ int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct b
 			  uint32_t index_type, uint32_t end, uint32_t *match_ret)
 {
 	struct btf_matcher *m = start_cu(r, rs);
-	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0, r->start_id, end };
+	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0, r->start_id, end, false };
 	uint32_t g;
 
 	if (!m)
@@ -1059,8 +1254,9 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 {
 	struct btf_matcher *m = start_cu(r, rs);
 	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0,
-			  pre ? pre->end : r->start_id, btf__type_cnt(btf) };
+			  pre ? pre->end : r->start_id, btf__type_cnt(btf), false };
 	uint32_t g, i;
+	int err;
 
 	if (!m)
 		return -ENOMEM;
@@ -1076,8 +1272,34 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 		if (!match_ret[i])
 			match_group(r, &w, btf, g);
 	}
+	err = r->tolerant ? match_tolerant(r, &w, btf) : 0;
 	matcher_put(r, m);
-	return 0;
+	return err;
+}
+
+/*
+ * Whether every member of group @g was appended by this CU; with FWD
+ * tolerance, its appended structs and unions go to r->by_shape meanwhile.
+ */
+static bool group_is_new(struct btf_repeats *r, const struct btf_recs *rs, uint32_t g,
+			 const uint32_t *ids, int *err)
+{
+	bool is_new = true;
+	uint32_t i;
+
+	for (i = rs->groups[g]; i < rs->groups[g + 1]; i++) {
+		uint32_t x = rs->members[i];
+		const struct btf_rec *rec = &rs->recs[x];
+
+		if (ids[x] < r->first_new) {
+			is_new = false;
+			continue;
+		}
+		if (r->tolerant && !*err && rec->is_matchable &&
+		    (rec->kind == BTF_KIND_STRUCT || rec->kind == BTF_KIND_UNION))
+			*err = index_add(&r->by_shape, rs->nodes[x].shallow, ids[x]);
+	}
+	return is_new;
 }
 
 int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids)
@@ -1086,18 +1308,27 @@ int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_
 	int err = 0;
 
 	for (g = 0; !err && g < rs->nr_groups; g++) {
-		uint32_t first = rs->members[rs->groups[g]];
 		uint64_t key;
 
-		if (ids[first] < r->first_new || !group_is_matchable(rs, g) ||
+		if (!group_is_new(r, rs, g, ids, &err) || err || !group_is_matchable(rs, g) ||
 		    !group_key(rs, g, ids, &key, &entry))
 			continue;	/* a repeat (indexed already), or never to match */
 		for (i = rs->groups[g]; !err && i < rs->groups[g + 1]; i++) {
 			uint32_t x = rs->members[i];
 
 			if (rs->nodes[x].hash == rs->nodes[entry].hash)
-				err = index_add(r, key, ids[x]);
+				err = index_add(&r->index, key, ids[x]);
 		}
 	}
 	return err;
+}
+
+void btf_repeats__set_tolerant(struct btf_repeats *r, bool tolerant)
+{
+	r->tolerant = tolerant;
+}
+
+const struct btf_name_list *btf_repeats__taken(const struct btf_repeats *r)
+{
+	return &r->taken;
 }

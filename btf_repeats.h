@@ -10,10 +10,11 @@
  * matcher then finds, for each strongly connected group of the CU's types,
  * an already appended group of the same BTF with exactly the same records,
  * names and references, one to one: those types are not appended again,
- * their core ids take the existing BTF ids. Nothing else is merged (a FWD
- * never equals a STRUCT), and a CU never maps two of its types to one BTF
- * type, so the BTF handed to btf__dedup() only lacks later exact copies of
- * earlier types, in the same order otherwise, and dedups to the same bytes.
+ * their core ids take the existing BTF ids. A CU never maps two of its
+ * types to one BTF type, so the BTF handed to btf__dedup() only lacks
+ * later exact copies of earlier types, in the same order otherwise, and
+ * dedups to the same bytes. FWD tolerance (btf_repeats__set_tolerant())
+ * merges more, under a check after dedup.
  *
  * The records and their graph are built on any thread, per CU; the index
  * of the BTF is the collector's (main thread's), which the loading threads
@@ -23,6 +24,7 @@
 #include <stdint.h>
 #include <bpf/btf.h>
 
+#include "btf_equiv.h"
 #include "btf_names.h"
 
 /*
@@ -177,11 +179,24 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
  */
 int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids);
 
+/*
+ * FWD tolerance, off at first. With it, the collector also takes, for a
+ * group that is no exact repeat, types that libbpf's dedup would take for
+ * appended ones: a FWD for a struct or union of its name and the other way
+ * round, and (btf_equiv.h) named structs, unions and FWDs by their names.
+ * That holds when each name so taken ends up as exactly one struct or
+ * union and no FWD after dedup: btf_repeats__taken() lists them for the
+ * caller to check (struct btf_equiv_check), and to encode again without
+ * tolerance when one fails.
+ */
+void btf_repeats__set_tolerant(struct btf_repeats *r, bool tolerant);
+const struct btf_name_list *btf_repeats__taken(const struct btf_repeats *r);
+
 /* Counters, for -VV. */
 struct btf_repeats_stats {
 	uint64_t	nr_matched;	/* core types that took an existing BTF id */
-	uint64_t	nr_checks;	/* candidate groups compared */
-	uint64_t	nr_failed;	/* of which were not exact repeats */
+	uint64_t	nr_checks;	/* candidates compared (groups, or tolerant walks) */
+	uint64_t	nr_failed;	/* of which were no repeats */
 };
 void btf_repeats__stats(struct btf_repeats *r, struct btf_repeats_stats *ret);
 

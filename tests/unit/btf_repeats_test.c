@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the exact-repeat matcher: which types of a CU take the BTF
+ * Unit tests of the repeats' matcher: which types of a CU take the BTF
  * ids of an earlier CU's types, and which are appended. Each test encodes
  * small hand-made CUs the way the encoder does: records and their graph,
  * match, ids for the rest in core id order, append, index.
@@ -235,6 +235,65 @@ static void test_btf_repeats__fwd_never_equals_struct(void)
 	CHECK("FWD and its pointer appended", encode_cu(&f, fwd_cu, 3) == 2);
 	CHECK("then they repeat", encode_cu(&f, fwd_cu, 3) == 0);
 	fixture_release(&f);
+}
+
+/* int; struct node { int v; struct other *o; }; struct other * ; FWD other */
+static const struct tspec node_fwd_cu[] = {
+	{ 0 },
+	{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	{ .kind = BTF_KIND_STRUCT, .name = "node", .size = 16, .nr_items = 2,
+	  .items = { ITEM("v", 1, 0), ITEM("o", 3, 64) } },
+	{ .kind = BTF_KIND_PTR, .type = 4 },
+	{ .kind = BTF_KIND_FWD, .name = "other" },
+};
+
+/* The same, other defined: struct other { struct node *n; }; a cycle. */
+static const struct tspec node_other_cu[] = {
+	{ 0 },
+	{ .kind = BTF_KIND_INT, .name = "int", .size = 4 },
+	{ .kind = BTF_KIND_STRUCT, .name = "node", .size = 16, .nr_items = 2,
+	  .items = { ITEM("v", 1, 0), ITEM("o", 3, 64) } },
+	{ .kind = BTF_KIND_PTR, .type = 4 },
+	{ .kind = BTF_KIND_STRUCT, .name = "other", .size = 8, .nr_items = 1,
+	  .items = { ITEM("n", 5, 0) } },
+	{ .kind = BTF_KIND_PTR, .type = 2 },
+};
+
+/*
+ * With FWD tolerance, node and its pointer to other take the ids of the
+ * first CU's, where other was a FWD; struct other and its pointer to node
+ * are appended, and "other" is taken for one type. Without, the whole
+ * cycle is appended.
+ */
+static void test_btf_repeats__tolerance_takes_a_fwd_for_its_struct(void)
+{
+	struct fixture f;
+	const struct btf_name_list *taken;
+	int tolerant;
+
+	for (tolerant = 0; tolerant < 2; tolerant++) {
+		if (!fixture_init(&f, NULL)) {
+			CHECK("set-up", false);
+			return;
+		}
+		btf_repeats__set_tolerant(f.r, tolerant);
+		CHECK("first CU appended whole", encode_cu(&f, node_fwd_cu, 5) == 4);
+		if (!tolerant) {
+			CHECK("exact: the cycle appended", encode_cu(&f, node_other_cu, 6) == 4);
+			CHECK("exact: nothing taken", btf_repeats__taken(f.r)->nr == 0);
+			fixture_release(&f);
+			continue;
+		}
+		CHECK("other and its pointer appended", encode_cu(&f, node_other_cu, 6) == 2);
+		CHECK("node", f.ids[2] == 2);
+		CHECK("pointer to other", f.ids[3] == 3);
+		CHECK("struct other new", f.ids[4] == 5 && f.ids[5] == 6);
+		taken = btf_repeats__taken(f.r);
+		CHECK("other taken", taken->nr >= 1 &&
+				     !strcmp(btf__name_by_offset(f.btf, taken->offs[0]), "other"));
+		CHECK("the FWD CU repeats", encode_cu(&f, node_fwd_cu, 5) == 0);
+		fixture_release(&f);
+	}
 }
 
 static void test_btf_repeats__a_member_name_differs(void)
@@ -480,6 +539,7 @@ int main(void)
 	test_btf_repeats__cycle_repeats_take_the_same_ids();
 	test_btf_repeats__core_order_does_not_matter();
 	test_btf_repeats__fwd_never_equals_struct();
+	test_btf_repeats__tolerance_takes_a_fwd_for_its_struct();
 	test_btf_repeats__a_member_name_differs();
 	test_btf_repeats__one_btf_type_per_core_type();
 	test_btf_repeats__what_never_matches();
