@@ -15,12 +15,12 @@
  * is appended whole, so a BTF group that matches is exactly one earlier
  * CU's appended group, with the same size and the same key.
  *
- * With FWD tolerance (the collector's, after the exact repeats), a group
- * that is none is walked again from each of its structs and unions, as
- * libbpf's dedup compares them: a FWD and a struct or union of its name
- * are one type, and so are named ones of one name (btf_equiv.h). Its
- * members may then map onto types of several earlier CUs, or stay to
- * append one by one; such a group is not indexed.
+ * With FWD tolerance (after the exact repeats, on the loading thread as
+ * on the collector), a group that is none is walked again from each of its
+ * structs and unions, as libbpf's dedup compares them: a FWD and a struct
+ * or union of its name are one type, and so are named ones of one name
+ * (btf_equiv.h). Its members may then map onto types of several earlier
+ * CUs, or stay to append one by one; such a group is not indexed.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -119,6 +119,7 @@ struct btf_recs {
 	uint32_t		nr_groups;
 	struct group_key	*keys;		/* owned, per group */
 	uint32_t		attempt;	/* the nodes' hyp_stamp of the last attempt */
+	struct btf_name_list	taken;		/* names the CU's tolerant matches took */
 };
 
 /*
@@ -149,9 +150,10 @@ struct btf_repeats {
 	 */
 	struct id_index		index;		/* the appended groups, by key */
 	/*
-	 * FWD-tolerant matching (see tolerant_group()), the collector's
-	 * alone: the appended structs and unions by their records without
-	 * references, and the names it took for one type.
+	 * FWD-tolerant matching (see tolerant_group()): the appended structs
+	 * and unions by their records without references (written as the
+	 * index is), and the names the collector's CUs took for one type (its
+	 * alone).
 	 */
 	bool			tolerant;
 	struct id_index		by_shape;
@@ -202,6 +204,7 @@ void btf_recs__free(struct btf_recs *rs)
 	free(rs->members);
 	free(rs->groups);
 	free(rs->keys);
+	btf_name_list__release(&rs->taken);
 	free(rs);
 }
 
@@ -708,6 +711,7 @@ struct walk {
 	uint32_t		nr_assumed;
 	uint32_t		lo, hi;
 	bool			tolerant;	/* see tolerant_walk() */
+	uint32_t		roots_lo;	/* tolerant: a struct's candidates from here on */
 };
 
 static bool walk_assume(struct walk *w, uint32_t x, uint32_t id)
@@ -878,6 +882,17 @@ static bool group_key(struct btf_recs *rs, uint32_t g, const uint32_t *ids,
 	return true;
 }
 
+/* Whether no member of group @g has a BTF id in @match yet. */
+static bool group_is_undecided(const struct btf_recs *rs, uint32_t g, const uint32_t *match)
+{
+	uint32_t i;
+
+	for (i = rs->groups[g]; i < rs->groups[g + 1]; i++)
+		if (match[rs->members[i]])
+			return false;
+	return true;
+}
+
 /* Group @g against the candidates in [w->lo, w->hi); its BTF ids into w->match. */
 static void match_group(struct btf_repeats *r, struct walk *w, const struct btf *btf, uint32_t g)
 {
@@ -943,14 +958,15 @@ static bool tolerant_walk(struct walk *w, const struct btf *btf, uint32_t root, 
 /*
  * A tolerant attempt succeeded: its types take their ids, but for a struct
  * or union taken for a FWD, which stays to append. The names it took for
- * one type are kept for btf_repeats__taken().
+ * one type go to the CU's (rs->taken), for btf_repeats__taken() once the
+ * collector has its matches.
  */
-static int tolerant_commit(struct btf_repeats *r, struct walk *w)
+static int tolerant_commit(struct walk *w)
 {
 	struct btf_recs *rs = w->rs;
 	uint32_t *match = (uint32_t *)w->match, i;
 
-	if (btf_name_list__append(&r->taken, &w->m->taken))
+	if (btf_name_list__append(&rs->taken, &w->m->taken))
 		return -ENOMEM;
 	for (i = 0; i < w->nr_assumed; i++) {
 		uint32_t x = w->m->assumed[i], id = rs->nodes[x].hyp;
@@ -958,7 +974,7 @@ static int tolerant_commit(struct btf_repeats *r, struct walk *w)
 		const struct btf_type *t = btf__type_by_id(w->v.btf, id);
 
 		if (btf_kind(t) != rec->kind &&
-		    btf_name_list__add(&r->taken, t->name_off))
+		    btf_name_list__add(&rs->taken, t->name_off))
 			return -ENOMEM;
 		if (match[x] || (btf_kind(t) == BTF_KIND_FWD && rec->kind != BTF_KIND_FWD))
 			continue;
@@ -987,12 +1003,14 @@ static int tolerant_group(struct btf_repeats *r, struct walk *w, const struct bt
 		    (rec->kind != BTF_KIND_STRUCT && rec->kind != BTF_KIND_UNION))
 			continue;
 		for (tries = 0; tries < TOLERANT_TRIES; tries++) {
-			id = index_next(&r->by_shape, rs->nodes[x].shallow, &pos);
+			do
+				id = index_next(&r->by_shape, rs->nodes[x].shallow, &pos);
+			while (id && id < w->roots_lo);
 			if (!id)
 				break;
 			w->m->stats.nr_checks++;
 			if (tolerant_walk(w, btf, x, id)) {
-				err = tolerant_commit(r, w);
+				err = tolerant_commit(w);
 				break;
 			}
 			w->m->stats.nr_failed++;
@@ -1001,32 +1019,43 @@ static int tolerant_group(struct btf_repeats *r, struct walk *w, const struct bt
 	return err;
 }
 
+enum { GROUPS_PER_HOLD = 64 };	/* the collector waits for at most so many */
+
 /*
  * After the exact repeats, group by group, children first: a group whose
  * key could not be made (it referred to a type to append) is tried again
- * exactly, its references maybe decided since, then FWD-tolerantly.
- * Undecided FWDs stay to be assumed by the groups that refer to them.
+ * exactly, its references maybe decided since, then FWD-tolerantly, with
+ * the types in [w->lo, w->hi). Undecided FWDs stay to be assumed by the
+ * groups that refer to them. A loading thread (@shared) holds the shared
+ * lock, a few groups at a time.
  */
-static int match_tolerant(struct btf_repeats *r, struct walk *w, const struct btf *btf)
+static int match_tolerant(struct btf_repeats *r, struct walk *w, const struct btf *btf,
+			  bool shared)
 {
 	struct btf_recs *rs = w->rs;
-	uint32_t g;
+	uint32_t g, held = 0;
 	int err = 0;
 
-	w->lo = r->start_id;
-	w->hi = btf__type_cnt(btf);
+	if (shared)
+		btf_repeats__lock_shared(r);
 	for (g = 0; !err && g < rs->nr_groups; g++) {
 		uint32_t first = rs->members[rs->groups[g]];
 
 		if (w->match[first] || rs->recs[first].kind == BTF_KIND_FWD)
 			continue;
+		if (shared && ++held % GROUPS_PER_HOLD == 0) {
+			btf_repeats__unlock(r);
+			btf_repeats__lock_shared(r);
+		}
 		w->tolerant = false;
-		if (!rs->keys[g].known)
+		if (!rs->keys[g].known && group_is_undecided(rs, g, w->match))
 			match_group(r, w, btf, g);
 		w->tolerant = true;
 		if (!w->match[first])
 			err = tolerant_group(r, w, btf, g);
 	}
+	if (shared)
+		btf_repeats__unlock(r);
 	w->tolerant = false;
 	return err;
 }
@@ -1225,14 +1254,14 @@ static struct btf_matcher *start_cu(struct btf_repeats *r, const struct btf_recs
 	return NULL;
 }
 
-enum { GROUPS_PER_HOLD = 64 };	/* the collector waits for at most so many */
-
 int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
 			  uint32_t index_type, uint32_t end, uint32_t *match_ret)
 {
 	struct btf_matcher *m = start_cu(r, rs);
-	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0, r->start_id, end, false };
+	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0, r->start_id, end, false,
+			  r->start_id };
 	uint32_t g;
+	int err;
 
 	if (!m)
 		return -ENOMEM;
@@ -1245,8 +1274,10 @@ int btf_repeats__prematch(struct btf_repeats *r, const struct btf *btf, struct b
 		if (g % GROUPS_PER_HOLD == GROUPS_PER_HOLD - 1 || g + 1 == rs->nr_groups)
 			btf_repeats__unlock(r);
 	}
+	rs->taken.nr = 0;
+	err = r->tolerant ? match_tolerant(r, &w, btf, true) : 0;
 	matcher_put(r, m);
-	return 0;
+	return err;
 }
 
 int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_recs *rs,
@@ -1254,7 +1285,8 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 {
 	struct btf_matcher *m = start_cu(r, rs);
 	struct walk w = { m, rs, { btf, r->names }, match_ret, 0, 0,
-			  pre ? pre->end : r->start_id, btf__type_cnt(btf), false };
+			  pre ? pre->end : r->start_id, btf__type_cnt(btf), false,
+			  pre ? pre->end : r->start_id };
 	uint32_t g, i;
 	int err;
 
@@ -1263,16 +1295,25 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 	r->first_new = btf__type_cnt(btf);
 	if (pre) {
 		memcpy(match_ret, pre->match, rs->nr_recs * sizeof(*match_ret));
+		/* The loading thread's tolerant matches took those ids too. */
+		for (i = 1; r->tolerant && i < rs->nr_recs; i++)
+			if (match_ret[i])
+				id_set_add(m, m->used, match_ret[i], m->cu_stamp);
 	} else {
 		memset(match_ret, 0, rs->nr_recs * sizeof(*match_ret));
 		set_index_type(rs, index_type);
+		rs->taken.nr = 0;
 	}
-	for (g = 0; g < rs->nr_groups; g++) {
-		i = rs->members[rs->groups[g]];
-		if (!match_ret[i])
+	for (g = 0; g < rs->nr_groups; g++)
+		if (group_is_undecided(rs, g, match_ret))
 			match_group(r, &w, btf, g);
+	err = 0;
+	if (r->tolerant) {
+		/* The walks may reach every type; structs start anew from pre->end. */
+		w.lo = r->start_id;
+		err = match_tolerant(r, &w, btf, false) ?:
+		      btf_name_list__append(&r->taken, &rs->taken);
 	}
-	err = r->tolerant ? match_tolerant(r, &w, btf) : 0;
 	matcher_put(r, m);
 	return err;
 }

@@ -180,8 +180,8 @@ int btf_repeats__match(struct btf_repeats *r, const struct btf *btf, struct btf_
 int btf_repeats__index(struct btf_repeats *r, struct btf_recs *rs, const uint32_t *ids);
 
 /*
- * FWD tolerance, off at first. With it, the collector also takes, for a
- * group that is no exact repeat, types that libbpf's dedup would take for
+ * FWD tolerance, off at first. With it, matching also takes, for a group
+ * that is no exact repeat, types that libbpf's dedup would take for
  * appended ones: a FWD for a struct or union of its name and the other way
  * round, and (btf_equiv.h) named structs, unions and FWDs by their names.
  * That holds when each name so taken ends up as exactly one struct or
