@@ -31,6 +31,8 @@ static bool take_name(struct btf_name_list *l, uint32_t off)
 
 int btf_name_list__append(struct btf_name_list *to, const struct btf_name_list *l)
 {
+	if (!l->nr)
+		return 0;
 	if (l->nr > UINT32_MAX - to->nr ||
 	    dw_reserve(&to->offs, &to->cap, sizeof(*to->offs), to->nr + l->nr))
 		return -ENOMEM;
@@ -192,8 +194,10 @@ int btf_equiv_check__new(const struct btf *btf, const struct btf_name_list *l,
 		c->names = malloc((l->nr ?: 1) * sizeof(*c->names));
 	if (!c || !offs || !c->names)
 		goto out_nomem;
-	memcpy(offs, l->offs, l->nr * sizeof(*offs));
-	qsort(offs, l->nr, sizeof(*offs), cmp_u32);
+	if (l->nr) {
+		memcpy(offs, l->offs, l->nr * sizeof(*offs));
+		qsort(offs, l->nr, sizeof(*offs), cmp_u32);
+	}
 	for (i = 0; i < l->nr; i++)
 		if (!i || offs[i] != offs[i - 1])
 			offs[nr++] = offs[i];
