@@ -46,14 +46,13 @@ static bool is_named_aggregate(const struct btf_type *t)
 	return t->name_off && (btf_is_composite(t) || btf_is_fwd(t));
 }
 
-/* The kind of struct a FWD stands for. */
-static uint16_t fwd_kind(const struct btf_type *fwd)
-{
-	return btf_kflag(fwd) ? BTF_KIND_UNION : BTF_KIND_STRUCT;
-}
-
-bool btf_equiv__same_named(const struct btf_type *s, const struct btf_type *t,
-			   struct btf_name_list *taken)
+/*
+ * Whether named struct, union or FWD @s and @t are one by their names: the
+ * same name and kind (a FWD's, for a FWD); two structs or unions also of
+ * one size and number of members. The name goes to @taken.
+ */
+static bool same_named(const struct btf_type *s, const struct btf_type *t,
+		       struct btf_name_list *taken)
 {
 	uint16_t ks = btf_kind(s), kt = btf_kind(t);
 
@@ -62,9 +61,9 @@ bool btf_equiv__same_named(const struct btf_type *s, const struct btf_type *t,
 	if (ks == BTF_KIND_FWD && kt == BTF_KIND_FWD)
 		return btf_kflag(s) == btf_kflag(t);
 	if (ks == BTF_KIND_FWD)
-		return kt == fwd_kind(s) && take_name(taken, s->name_off);
+		return kt == btf_equiv__fwd_kind(btf_kflag(s)) && take_name(taken, s->name_off);
 	if (kt == BTF_KIND_FWD)
-		return ks == fwd_kind(t) && take_name(taken, s->name_off);
+		return ks == btf_equiv__fwd_kind(btf_kflag(t)) && take_name(taken, s->name_off);
 	return ks == kt && s->size == t->size && btf_vlen(s) == btf_vlen(t) &&
 	       take_name(taken, s->name_off);
 }
@@ -135,7 +134,7 @@ static bool types_equiv(const struct equiv *q, uint32_t a, uint32_t b, uint32_t 
 	if (!s || !t)
 		return false;
 	if (is_named_aggregate(s) || is_named_aggregate(t))
-		return btf_equiv__same_named(s, t, q->taken);
+		return same_named(s, t, q->taken);
 	if (s->info != t->info || s->name_off != t->name_off)
 		return false;
 	switch (btf_kind(s)) {

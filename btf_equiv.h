@@ -39,9 +39,11 @@ int btf_name_list__append(struct btf_name_list *to, const struct btf_name_list *
  */
 bool btf_equiv__types(const struct btf *btf, uint32_t a, uint32_t b, struct btf_name_list *taken);
 
-/* Whether named struct, union or FWD @s and @t are one by their names. */
-bool btf_equiv__same_named(const struct btf_type *s, const struct btf_type *t,
-			   struct btf_name_list *taken);
+/* The kind a FWD with kind flag @kflag stands for. */
+static inline uint16_t btf_equiv__fwd_kind(bool kflag)
+{
+	return kflag ? BTF_KIND_UNION : BTF_KIND_STRUCT;
+}
 
 /*
  * The check after dedup. btf_equiv_check__new() copies the names of @l,

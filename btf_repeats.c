@@ -710,7 +710,7 @@ struct walk {
 	uint32_t		scc;
 	uint32_t		nr_assumed;
 	uint32_t		lo, hi;
-	bool			tolerant;	/* see tolerant_walk() */
+	bool			tolerant;	/* see walk_assumed(), tolerant_ref_is() */
 	uint32_t		roots_lo;	/* tolerant: a struct's candidates from here on */
 };
 
@@ -741,10 +741,9 @@ static bool fwd_pair(const struct view *v, const struct btf_rec *rec, const stru
 	uint16_t kind = btf_kind(t);
 
 	if (rec->kind == BTF_KIND_FWD) {
-		if (kind != (rec->kflag ? BTF_KIND_UNION : BTF_KIND_STRUCT))
+		if (kind != btf_equiv__fwd_kind(rec->kflag))
 			return false;
-	} else if (kind != BTF_KIND_FWD ||
-		   rec->kind != (btf_kflag(t) ? BTF_KIND_UNION : BTF_KIND_STRUCT)) {
+	} else if (kind != BTF_KIND_FWD || rec->kind != btf_equiv__fwd_kind(btf_kflag(t))) {
 		return false;
 	}
 	return t->name_off && name_is(v, t->name_off, rec->name);
@@ -799,25 +798,39 @@ static bool start_attempt(struct walk *w, uint32_t x, uint32_t id)
 }
 
 /*
- * Compares group @scc, from member @entry and BTF type @id on. The assumed
- * members are m->assumed[0..nr_assumed), in assumption order, each checked
- * once by a cursor that trails behind.
+ * Compares the assumed members, m->assumed[0..nr_assumed), in assumption
+ * order, each once, by a cursor that trails behind. A tolerant walk takes
+ * a FWD and a struct or union of its name for one type, without walking
+ * into the struct.
  */
-static bool walk_group(struct walk *w, const struct btf *btf, uint32_t entry, uint32_t id)
+static bool walk_assumed(struct walk *w, const struct btf *btf)
 {
 	struct btf_recs *rs = w->rs;
 	uint32_t done;
 
-	if (!start_attempt(w, entry, id))
-		return false;
 	for (done = 0; done < w->nr_assumed; done++) {
 		uint32_t x = w->m->assumed[done];
+		const struct btf_rec *rec = &rs->recs[x];
+		const struct btf_type *t = btf__type_by_id(btf, rs->nodes[x].hyp);
 
-		if (!rec_is(rs, &w->v, &rs->recs[x], btf__type_by_id(btf, rs->nodes[x].hyp),
-			    walk_ref_is, w))
+		if (w->tolerant && btf_kind(t) != rec->kind) {
+			if (!fwd_pair(&w->v, rec, t))
+				return false;
+			continue;
+		}
+		if (!rec->is_matchable || !rec_is(rs, &w->v, rec, t, walk_ref_is, w))
 			return false;
 	}
-	return w->nr_assumed == rs->groups[w->scc + 1] - rs->groups[w->scc];
+	return true;
+}
+
+/* Compares group @scc, from member @entry and BTF type @id on. */
+static bool walk_group(struct walk *w, const struct btf *btf, uint32_t entry, uint32_t id)
+{
+	struct btf_recs *rs = w->rs;
+
+	return start_attempt(w, entry, id) && walk_assumed(w, btf) &&
+	       w->nr_assumed == rs->groups[w->scc + 1] - rs->groups[w->scc];
 }
 
 /* Whether group @g may match: every member is, arrays with their index type. */
@@ -926,38 +939,10 @@ static void match_group(struct btf_repeats *r, struct walk *w, const struct btf 
 /* ---- FWD-tolerant matching ---------------------------------------------------------- */
 
 /*
- * A tolerant attempt: does @root map onto BTF type @id, with what it refers
- * to? A FWD and a struct or union of its name are one type (the struct is
- * not walked into); a type decided already is compared by its id through
- * btf_equiv__types(); the others are assumed one to one. The names taken
- * for one type go to m->taken.
- */
-static bool tolerant_walk(struct walk *w, const struct btf *btf, uint32_t root, uint32_t id)
-{
-	struct btf_recs *rs = w->rs;
-	uint32_t done;
-
-	if (!start_attempt(w, root, id))
-		return false;
-	for (done = 0; done < w->nr_assumed; done++) {
-		uint32_t x = w->m->assumed[done];
-		const struct btf_rec *rec = &rs->recs[x];
-		const struct btf_type *t = btf__type_by_id(btf, rs->nodes[x].hyp);
-
-		if (btf_kind(t) != rec->kind) {
-			if (!fwd_pair(&w->v, rec, t))
-				return false;
-			continue;
-		}
-		if (!rec->is_matchable || !rec_is(rs, &w->v, rec, t, walk_ref_is, w))
-			return false;
-	}
-	return true;
-}
-
-/*
- * A tolerant attempt succeeded: its types take their ids, but for a struct
- * or union taken for a FWD, which stays to append. The names it took for
+ * A tolerant attempt succeeded (walk_assumed(), w->tolerant: a type decided
+ * already is compared by its id through btf_equiv__types(), the others are
+ * assumed one to one): its types take their ids, but for a struct or union
+ * taken for a FWD, which stays to append. The names it took for
  * one type go to the CU's (rs->taken), for btf_repeats__taken() once the
  * collector has its matches.
  */
@@ -976,7 +961,8 @@ static int tolerant_commit(struct walk *w)
 		if (btf_kind(t) != rec->kind &&
 		    btf_name_list__add(&rs->taken, t->name_off))
 			return -ENOMEM;
-		if (match[x] || (btf_kind(t) == BTF_KIND_FWD && rec->kind != BTF_KIND_FWD))
+		/* Only undecided types are assumed: match[x] is 0. */
+		if (btf_kind(t) == BTF_KIND_FWD && rec->kind != BTF_KIND_FWD)
 			continue;
 		match[x] = id;
 		id_set_add(w->m, w->m->used, id, w->m->cu_stamp);
@@ -1009,7 +995,7 @@ static int tolerant_group(struct btf_repeats *r, struct walk *w, const struct bt
 			if (!id)
 				break;
 			w->m->stats.nr_checks++;
-			if (tolerant_walk(w, btf, x, id)) {
+			if (start_attempt(w, x, id) && walk_assumed(w, btf)) {
 				err = tolerant_commit(w);
 				break;
 			}
