@@ -30,6 +30,9 @@ case $mode in *"[madvise]"*)
 esac
 echo "THP mode: ${mode:-none}; glibc ${libc:-unknown}: $want start(s) expected"
 
+# LeakSanitizer (sanitizer builds) cannot run under ptrace.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+
 # starts OUT TUNABLES ARGS...: runs pahole under strace with GLIBC_TUNABLES
 # as given ("-": unset); prints the exit status, the starts go to OUT.trace.
 starts() {
