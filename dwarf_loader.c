@@ -891,7 +891,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		.started = job_started,
 	};
 	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
-	unsigned int threads = opts->jobs + 1;
+	unsigned int threads = opts->jobs + 1, heaps;
 	struct cu_pool_opts pool = {
 		.nr_workers = opts->jobs,
 		.nr_cpus = opts->jobs ? usable_cpus() : 0,
@@ -906,7 +906,9 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
-	set_heaps(df, !pool.nr_cpus ? 0 : threads <= pool.nr_cpus ? threads : pool.nr_cpus + 1);
+	/* The main thread's heap, and one for each CPU a worker may take. */
+	heaps = pool.nr_cpus + 1 < threads ? pool.nr_cpus + 1 : threads;
+	set_heaps(df, pool.nr_cpus ? heaps : 0);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	if (!err && !j.started)		/* no unit to load */
