@@ -33,6 +33,7 @@
 #include <bpf/libbpf_version.h>
 
 #include "btf_elf.h"
+#include "keeper.h"
 #include "log.h"
 #include "out_file.h"
 
@@ -955,7 +956,12 @@ struct btf_elf_copy *btf_elf__start_copy(const char *path)
 	if (c->in < 0 || fstat(c->in, &c->st) || !S_ISREG(c->st.st_mode))
 		goto fail;
 	plan_ahead(c);
-	if (ahead_bytes(c) < MIN_COPY_AHEAD || out_file__open_quiet(&c->of, path, &c->st))
+	if (ahead_bytes(c) < MIN_COPY_AHEAD)
+		goto fail;
+	/* A file this big is slow to free where the file system discards (keeper.h). */
+	if (c->st.st_nlink == 1)
+		(void)keeper__start(c->in);
+	if (out_file__open_quiet(&c->of, path, &c->st))
 		goto fail;
 	c->has_thread = start_thread(c);
 	if (!c->has_thread)
