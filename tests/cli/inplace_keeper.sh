@@ -1,11 +1,12 @@
-# A big file written in place has a keeper (keeper.h): a child process that
-# holds the input, and only it, until pahole has ended, so freeing the
-# replaced file is not part of pahole's run. Seen with strace: one child,
+# A file of 64 MiB or more written in place has a keeper (keeper.h): a
+# child process that holds the input, and only it, until pahole has ended,
+# so freeing the replaced file is not part of pahole's run. Seen with strace: one child,
 # forked right after the input is opened for the copy ahead; it keeps only
 # that file and the pidfd of pahole, writes and removes nothing, leaves the
 # working directory, waits for pahole's end and ends after it. A small file
 # (no copy ahead) and a file with a second link (nothing to free) have no
-# keeper. The bytes are those written without strace.
+# keeper; nor has one of 40 MiB, copied ahead but quick to free. The bytes
+# are those written without strace.
 . "$TOP/tests/lib.sh"
 command -v strace >/dev/null || skip "no strace"
 command -v gcc >/dev/null || skip "no gcc"
@@ -19,7 +20,7 @@ struct node { struct node *next; struct point p; unsigned flag:3; } head;
 int main(void) { return head.p.x; }
 EOT
 gcc -g t.c -o small.exe || fail "gcc"
-head -c $((24 << 20)) /dev/zero >pad || fail "pad"
+head -c $((66 << 20)) /dev/zero >pad || fail "pad"
 objcopy --add-section .pad=pad small.exe big.exe || fail "objcopy .pad"
 cp big.exe big.plain && "$PAHOLE" -J big.plain || fail "pahole -J big.plain"
 
@@ -87,5 +88,11 @@ cp big.exe big.linked && ln big.linked big.other && traced big.linked
 cmp -s big.linked big.plain || no "big.linked: not the bytes written without strace"
 cp small.exe small.add && traced small.add
 [ "$(forks small.add)" = 0 ] || no "small.add: a keeper for a small file"
+head -c $((40 << 20)) /dev/zero >pad40 || fail "pad40"
+objcopy --add-section .pad=pad40 small.exe mid.exe || fail "objcopy .pad (40 MiB)"
+cp mid.exe mid.add && traced mid.add
+cp mid.exe mid.vv && "$PAHOLE" -J -VV mid.vv 2>&1 | grep -q 'bytes were copied ahead' ||
+	no "mid.vv: not copied ahead"
+[ "$(forks mid.add)" = 0 ] || no "mid.add: a keeper for a file of 40 MiB"
 [ $bad -eq 0 ] || fail "keeper"
-pass "one keeper for a big file, holding its input and pidfd, ending after pahole; none for a linked or small one"
+pass "one keeper for a big file, holding its input and pidfd, ending after pahole; none for a linked, a 40 MiB or a small one"
