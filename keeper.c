@@ -3,11 +3,11 @@
 #define _GNU_SOURCE	/* close_range */
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/pidfd.h>
 #include <unistd.h>
 
 #include "keeper.h"
+#include "out_file.h"
 
 /* Closes every descriptor but @a and @b. */
 static void close_all_but(int a, int b)
@@ -24,12 +24,9 @@ static void close_all_but(int a, int b)
 /* The child: holds @fd until the process @parent (a pidfd) has ended. */
 static void keep(int fd, int parent)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct pollfd p = { .fd = parent, .events = POLLIN };
-	size_t i;
 
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
+	out_file__forget_in_child();
 	close_all_but(fd, parent);
 	if (!chdir("/"))
 		while (poll(&p, 1, -1) < 0 && errno == EINTR)

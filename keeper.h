@@ -12,11 +12,11 @@
  * has ended, so the freeing comes after our exit instead of in it.
  *
  * The keeper holds nothing else: no other descriptor (a pipe that reads
- * our output sees its end when we end), not the working directory; it
- * takes SIGINT, SIGTERM and SIGHUP as their defaults. It is not waited
- * for: when we end, it ends. Call it before starting threads. Returns 0,
- * or -errno where there is no keeper (the file is then freed as it would
- * be without one).
+ * our output sees its end when we end), not the working directory, not
+ * our temporary output file (out_file.h: a signal only ends it). It is
+ * not waited for: when we end, it ends. Call it before starting threads.
+ * Returns 0, or -errno where there is no keeper (the file is then freed
+ * as it would be without one).
  */
 int keeper__start(int fd);
 
