@@ -92,6 +92,24 @@ expect_error() {
 	echo "$what: $(cat "$TMP/err.txt")"
 }
 
+# small_exe OUT: OUT, a small C program built with -g (a list node, a
+# nested struct, a bit-field).
+small_exe() {
+	cat >"$1.c" <<'EOT'
+struct point { int x, y; };
+struct node { struct node *next; struct point p; unsigned flag:3; } head;
+int main(void) { return head.p.x; }
+EOT
+	gcc -g "$1.c" -o "$1"
+}
+
+# pad_object IN OUT BYTES [SOURCE]: OUT, IN with a section .pad of BYTES
+# bytes from SOURCE (default /dev/zero) that BTF does not see.
+pad_object() {
+	head -c "$3" "${4:-/dev/zero}" >"$2.pad" &&
+		objcopy --add-section .pad="$2.pad" "$1" "$2" && rm -f "$2.pad"
+}
+
 # inplace_check NAME ORIG WANT: NAME, which pahole -J made from ORIG, holds
 # WANT (the detached output) as its .BTF and is ORIG in every other part
 # (elfcmp, $TOP/build). Prints what differs and returns 1 otherwise.

@@ -19,8 +19,7 @@ int count(const struct node *n) { return n ? 1 + count(n->next) : 0; }
 EOF2
 gcc -c -g t.c -o small.o || fail "gcc -c -g t.c"
 # The same object, 2.5 MiB with a section of zeros that BTF does not see.
-head -c 2621440 /dev/zero >pad.bin
-objcopy --add-section .pad=pad.bin small.o t.o || fail "objcopy --add-section"
+pad_object small.o t.o 2621440 || fail "objcopy --add-section"
 
 mode=$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
 libc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ print $2 }')

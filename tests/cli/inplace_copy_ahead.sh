@@ -7,14 +7,8 @@
 . "$TOP/tests/lib.sh"
 command -v llvm-objcopy >/dev/null || skip "no llvm-objcopy"
 cd "$TMP" || fail "no temp dir"
-cat >t.c <<'EOT'
-struct point { int x, y; };
-struct node { struct node *next; struct point p; unsigned flag:3; } head;
-int main(void) { return head.p.x; }
-EOT
-gcc -g t.c -o small.exe || fail "gcc"
-head -c $((24 << 20)) /dev/urandom >pad || fail "pad"
-objcopy --add-section .pad=pad small.exe big.exe || fail "objcopy .pad"
+small_exe small.exe || fail "gcc"
+pad_object small.exe big.exe $((24 << 20)) /dev/urandom || fail "objcopy .pad"
 "$PAHOLE" -J --btf_encode_detached=want.btf small.exe || fail "detached"
 bad=0 ahead=0
 no() { echo "$*"; bad=1; }

@@ -14,14 +14,8 @@ cd "$TMP" || fail "no temp dir"
 bad=0
 no() { echo "$*"; bad=1; }
 
-cat >t.c <<'EOT'
-struct point { int x, y; };
-struct node { struct node *next; struct point p; unsigned flag:3; } head;
-int main(void) { return head.p.x; }
-EOT
-gcc -g t.c -o small.exe || fail "gcc"
-head -c $((66 << 20)) /dev/zero >pad || fail "pad"
-objcopy --add-section .pad=pad small.exe big.exe || fail "objcopy .pad"
+small_exe small.exe || fail "gcc"
+pad_object small.exe big.exe $((66 << 20)) || fail "objcopy .pad"
 cp big.exe big.plain && "$PAHOLE" -J big.plain || fail "pahole -J big.plain"
 
 # LeakSanitizer (sanitizer builds) cannot run under ptrace.
@@ -88,8 +82,7 @@ cp big.exe big.linked && ln big.linked big.other && traced big.linked
 cmp -s big.linked big.plain || no "big.linked: not the bytes written without strace"
 cp small.exe small.add && traced small.add
 [ "$(forks small.add)" = 0 ] || no "small.add: a keeper for a small file"
-head -c $((40 << 20)) /dev/zero >pad40 || fail "pad40"
-objcopy --add-section .pad=pad40 small.exe mid.exe || fail "objcopy .pad (40 MiB)"
+pad_object small.exe mid.exe $((40 << 20)) || fail "objcopy .pad (40 MiB)"
 cp mid.exe mid.add && traced mid.add
 cp mid.exe mid.vv && "$PAHOLE" -J -VV mid.vv 2>&1 | grep -q 'bytes were copied ahead' ||
 	no "mid.vv: not copied ahead"
