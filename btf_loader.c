@@ -414,6 +414,49 @@ static int guess_alignments(struct cu *cu, uint32_t cacheline)
 	return 0;
 }
 
+static bool is_plain_array(const struct type *t)
+{
+	return t->kind == TK_ARRAY && !t->is_vector;
+}
+
+/*
+ * BTF writes int a[2][3] as an array of 2 arrays of 3: each such chain
+ * becomes one array of the dimensions in order, as DWARF has it, for the
+ * printer. Runs after check_cycles(), so every chain ends.
+ */
+static int fold_arrays(struct cu *cu)
+{
+	uint32_t id, n, elem, i;
+
+	for (id = 1; id < cu->nr_types; id++) {
+		struct type *t = cu__type(cu, id);
+		uint32_t *dims;
+
+		if (!is_plain_array(t) || !is_plain_array(cu__type(cu, t->type)))
+			continue;
+		n = t->nr_dims;
+		for (elem = t->type; is_plain_array(cu__type(cu, elem)); elem = cu__type(cu, elem)->type)
+			n += cu__type(cu, elem)->nr_dims;
+		dims = arena__alloc(&cu->arena, (size_t)n * sizeof(*dims));
+		if (!dims)
+			return -ENOMEM;
+		n = 0;
+		for (elem = id; is_plain_array(cu__type(cu, elem)); elem = cu__type(cu, elem)->type) {
+			const struct type *a = cu__type(cu, elem);
+
+			memcpy(&dims[n], a->dims, a->nr_dims * sizeof(*dims));
+			n += a->nr_dims;
+		}
+		t->nr_elems = 1;
+		for (i = 0; i < n; i++)
+			t->nr_elems *= dims[i];
+		t->dims = dims;
+		t->nr_dims = n;
+		t->type = elem;
+	}
+	return 0;
+}
+
 static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 {
 	uint32_t id, got;
@@ -426,8 +469,8 @@ static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 		if (err)
 			return err;
 	}
-	return check_cycles(c) ?: guess_alignments(c->cu, opts->cacheline_size) ?:
-	       add_functions(c);
+	return check_cycles(c) ?: fold_arrays(c->cu) ?:
+	       guess_alignments(c->cu, opts->cacheline_size) ?: add_functions(c);
 }
 
 int btf_loader__load(const char *path, const struct btf *base,

@@ -248,6 +248,35 @@ static uint32_t subrange_count(const struct die_attrs *a)
 	return 0;
 }
 
+/*
+ * Array @t of @dims dimensions as BTF has it: an array of the last
+ * dimension's count of the element type, then one of each dimension
+ * before it of the one added last, each taking the next id; @die is the
+ * outermost.
+ */
+static int load_nested_array(struct cu_loader *l, struct die *die, const struct die_attrs *a,
+			     struct type *t, const uint32_t *counts, unsigned int dims)
+{
+	uint32_t prev = 0, id;
+	unsigned int i;
+	int err;
+
+	for (i = dims - 1; i > 0; i--) {
+		struct type inner = { .kind = TK_ARRAY, .nr_elems = counts[i], .type = prev,
+				      .src_off = die->off };
+
+		err = cu__add_type(l->cu, &inner, &id);
+		if (!err && !prev && a->has_type)
+			err = cu_loader__add_ref(l, NULL, id, a->type_off);
+		if (err)
+			return err;
+		prev = id;
+	}
+	t->nr_elems = counts[0];
+	t->type = prev;
+	return cu_loader__add_type(l, die, t, NULL, NULL);
+}
+
 static int load_array(struct cu_loader *l, struct die *die)
 {
 	struct die_attrs a, sa;
@@ -276,6 +305,8 @@ static int load_array(struct cu_loader *l, struct die *die)
 		return cu_loader__walk_error(l, die);
 	if (!dims)
 		t.nr_elems = 0;
+	if (l->opts->nested_arrays && dims > 1)
+		return load_nested_array(l, die, &a, &t, counts, dims);
 	if (l->opts->for_printing && dims) {
 		t.dims = arena__alloc(&l->cu->arena, dims * sizeof(*t.dims));
 		if (!t.dims)

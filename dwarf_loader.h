@@ -48,6 +48,12 @@ struct dwarf_loader_opts {
 	const char	*kabi_prefix;	/* --kabi_prefix: names starting so become it; or NULL */
 	bool		type_tags;	/* read btf_type_tag annotations of pointers */
 	bool		decl_tags;	/* read btf_decl_tag annotations */
+	/*
+	 * A multi-dimensional array as arrays of arrays, BTF's form (the
+	 * inner ones get ids before it, innermost first); else one array
+	 * of the dimensions' product.
+	 */
+	bool		nested_arrays;
 	bool		param_locations; /* decode parameter locations (function flags) */
 	unsigned int	jobs;		/* loader threads besides the caller's; 0: none */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */

@@ -991,6 +991,7 @@ static int run_encode(void)
 
 	lo.type_tags = opts.features.type_tag;
 	lo.decl_tags = opts.features.decl_tag;
+	lo.nested_arrays = true;
 	lo.param_locations = true;
 	if (opts.phase_stats)
 		lo.stats = &stats;
