@@ -420,6 +420,12 @@ static bool states_match(const struct func_table *ft, const struct btf *btf,
 
 /* ---- selection ------------------------------------------------------------------------ */
 
+/*
+ * By group name; in a group, the definitions with an address first (one
+ * given by DW_AT_ranges alone has none), each part in CU order: the first
+ * state is the one the others are compared with, and the fallback of
+ * canonical_state().
+ */
 static int cmp_state(const void *x, const void *y)
 {
 	const struct func_state *a = x, *b = y;
@@ -427,6 +433,8 @@ static int cmp_state(const void *x, const void *y)
 
 	if (c)
 		return c;
+	if (!a->addr != !b->addr)
+		return a->addr ? -1 : 1;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
