@@ -4,6 +4,9 @@ TMP=$(mktemp -d /tmp/pahole-test.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 VMLINUX_PKG=linux-image-6.1.0-57-cloud-amd64-dbg
 VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
+# Upstream v1.32's outputs, the reference; its inputs stay one folder up.
+REF_DIR=$SHARED/reference/v1.32
+REF_BTF=$REF_DIR/vmlinux-6.1.0-57-cloud-amd64.btf
 REF_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
 OLD_FLAGS="-J -j --btf_gen_floats --lang_exclude=rust"
 
@@ -74,6 +77,15 @@ kpkg_file() {
 # The Debian kernel with DWARF; prints the vmlinux path.
 vmlinux_path() {
 	kpkg_file "$VMLINUX_REL"
+}
+
+# fixture_copy DIR: the files of a shared fixture folder into $TMP, with
+# upstream v1.32's outputs (DIR/v1.32/, where they differ from v1.31's)
+# over those of v1.31.
+fixture_copy() {
+	find "$1" -maxdepth 1 -type f -exec cp -t "$TMP" {} + || return 1
+	[ ! -d "$1/v1.32" ] || find "$1/v1.32" -maxdepth 1 -type f -name '*.txt' \
+		-exec cp -t "$TMP" {} +
 }
 
 # expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on

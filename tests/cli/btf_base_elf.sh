@@ -6,7 +6,7 @@
 # no BTF, is refused with libbpf's reason in one line.
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
-raw=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+raw=$REF_BTF
 [ -f "$raw" ] || fail "missing $raw"
 cd "$TMP" || fail "no temp dir"
 echo 'int x;' >e.c

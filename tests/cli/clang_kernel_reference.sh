@@ -1,14 +1,15 @@
 # A clang 14 / lld 14 built 6.1 kernel's link-step input (.tmp_vmlinux.btf,
-# with lld's empty allocated .BTF) gives upstream v1.31's BTF with the 6.1
+# with lld's empty allocated .BTF) gives upstream v1.32's BTF with the 6.1
 # build's flags and with today's, detached and written in place, at every -j.
 # clang puts concrete instances before their abstract origins; lld leaves a
 # .BTF too small for the new contents.
 . "$TOP/tests/lib.sh"
-dir=$SHARED/reference/clang-kernel
-[ -f "$dir/tmp_vmlinux.btf.xz" ] || fail "missing $dir/tmp_vmlinux.btf.xz"
+dir=$REF_DIR/clang-kernel
+in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+[ -f "$in" ] || fail "missing $in"
 command -v xz >/dev/null || fail "no xz"
 cd "$TMP" || fail "no temp dir"
-xz -dc "$dir/tmp_vmlinux.btf.xz" >in.elf || fail "xz"
+xz -dc "$in" >in.elf || fail "xz"
 OLD="-J --btf_gen_floats -j --lang_exclude=rust --skip_encoding_btf_inconsistent_proto --btf_gen_optimized"
 NEW="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
 bad=0 runs=0

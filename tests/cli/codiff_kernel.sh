@@ -10,7 +10,7 @@
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 CODIFF=$(dirname "$PAHOLE")/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
-OLD=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+OLD=$REF_BTF
 [ -f "$OLD" ] || skip "no $OLD"
 K612_PKG=linux-image-6.12.107+deb12-cloud-amd64-dbg
 K612_REL=usr/lib/debug/boot/vmlinux-6.12.107+deb12-cloud-amd64

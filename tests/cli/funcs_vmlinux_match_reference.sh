@@ -1,10 +1,10 @@
 # The Debian cloud vmlinux, encoded with the kernel's flags, gives upstream
-# v1.31's BTF: the whole canonical text (FUNCs with their prototypes and
+# v1.32's BTF: the whole canonical text (FUNCs with their prototypes and
 # parameter names, VARs, DATASEC, DECL_TAGs) and the very bytes.
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
-ref=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+ref=$REF_BTF
 [ -f "$ref" ] || fail "missing $ref"
 "$PAHOLE" $REF_FLAGS -j1 --btf_encode_detached="$TMP/vmlinux.btf" "$v" ||
 	fail "encoding failed"

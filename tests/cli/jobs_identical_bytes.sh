@@ -50,7 +50,7 @@ done
 vmlinux=$(vmlinux_path) || skip "cannot fetch the Debian kernel package"
 for m in net/ipv4/tcp_bbr fs/xfs/xfs; do
 	mod=$(module_path "$m") || fail "cannot extract $m"
-	same_bytes "$mod" "$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf"
+	same_bytes "$mod" "$REF_BTF"
 done
 if [ -z "$QUICK" ]; then
 	same_bytes "$vmlinux"

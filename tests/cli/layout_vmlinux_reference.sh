@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Debian vmlinux printed as upstream v1.31 prints it: the reference BTF
+# The Debian vmlinux printed as upstream v1.32 prints it: the reference BTF
 # with --sort, and 20 structs with -C from the DWARF.
 . "$(dirname "$0")/../lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
-REF=$SHARED/reference
+REF=$REF_DIR
 [ -f "$REF/layout/vmlinux.btf-sort.txt" ] || skip "no layout reference in $REF"
 "$PAHOLE" -F btf --sort "$REF/vmlinux-6.1.0-57-cloud-amd64.btf" >"$TMP/sort.txt" ||
 	fail "pahole -F btf --sort exited $?"

@@ -151,7 +151,7 @@ fi
 
 mods="kernel modules not run in check-quick"
 if [ -z "$QUICK" ]; then
-	base=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+	base=$REF_BTF
 	[ -f "$base" ] || fail "missing $base"
 	for rel in fs/xfs/xfs arch/x86/kvm/kvm net/netfilter/nf_tables drivers/net/veth \
 		   net/ipv4/tcp_bbr; do

@@ -1,8 +1,8 @@
 # Kernel modules (ET_REL, relocated by libdwfl) encoded as split BTF on the
-# v1.31 vmlinux reference have exactly the types of upstream's module BTF.
+# v1.32 vmlinux reference have exactly the types of upstream's module BTF.
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
-base=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+base=$REF_BTF
 bad=0 n=0
 for rel in fs/xfs/xfs arch/x86/kvm/kvm net/ipv4/tcp_bbr; do
 	name=$(basename "$rel")
@@ -10,7 +10,7 @@ for rel in fs/xfs/xfs arch/x86/kvm/kvm net/ipv4/tcp_bbr; do
 	"$PAHOLE" $REF_FLAGS --btf_base "$base" --btf_encode_detached="$TMP/$name.btf" "$ko" ||
 		{ echo "$name: encoding failed"; bad=1; continue; }
 	canon_types "$TMP/$name.btf" "$base" >"$TMP/ours" || fail "btfcanon on ours"
-	canon_types "$SHARED/reference/$name.ko.btf" "$base" >"$TMP/ref" || fail "btfcanon on ref"
+	canon_types "$REF_DIR/$name.ko.btf" "$base" >"$TMP/ref" || fail "btfcanon on ref"
 	[ -s "$TMP/ref" ] || fail "empty reference canon for $name"
 	if ! diff "$TMP/ours" "$TMP/ref" >"$TMP/diff"; then
 		echo "$name: canonical types differ:"; head -n 20 "$TMP/diff"; bad=1

@@ -5,7 +5,7 @@
 # parameter list) are, with their counts, exactly the FUNCs bpftool dumps.
 . "$(dirname "$0")/../lib.sh"
 PFUNCT=$(dirname "$PAHOLE")/pfunct
-BTF=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+BTF=$REF_BTF
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 [ -f "$BTF" ] || skip "no $BTF"
 command -v bpftool >/dev/null || skip "no bpftool"

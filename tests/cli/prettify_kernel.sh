@@ -8,8 +8,8 @@
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 [ -x /usr/bin/pahole ] && /usr/bin/pahole --version | grep -qx 'v1.24' ||
 	skip "no Debian pahole 1.24 to compare with"
-BTF=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
-[ -f "$BTF" ] || skip "no reference BTF in $SHARED/reference"
+BTF=$REF_BTF
+[ -f "$BTF" ] || skip "no reference BTF in $REF_DIR"
 V=$(vmlinux_path) || skip "cannot fetch the Debian kernel package"
 cd "$TMP" || fail "no temp dir"
 

@@ -1,9 +1,9 @@
 # The Debian cloud vmlinux, encoded with the kernel's flags, has exactly the
-# types of upstream v1.31's output (functions, variables and tags aside).
+# types of upstream v1.32's output (functions, variables and tags aside).
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
-ref=$SHARED/reference/vmlinux-6.1.0-57-cloud-amd64.btf
+ref=$REF_BTF
 [ -f "$ref" ] || fail "missing $ref"
 "$PAHOLE" $REF_FLAGS -j1 --btf_encode_detached="$TMP/vmlinux.btf" "$v" ||
 	fail "encoding failed"
