@@ -30,7 +30,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_repeats.c btf_equiv.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
-	codiff_diff.c hugepages.c keeper.c
+	codiff_diff.c hugepages.c keeper.c dwarves_version.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff
 MAINS := $(PROGS:%=%.c)
@@ -53,7 +53,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: all deps demo check check-quick check-kernel check-sanitize fuzz fuzz-merge install clean tools
+.PHONY: FORCE all deps demo check check-quick check-kernel check-sanitize fuzz fuzz-merge install clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -64,6 +64,16 @@ $(PROGS:%=$(BUILD)/%): $(BUILD)/%: $(BUILD)/%.o $(LIB_OBJS)
 
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 	$(CC) $(WARN) $(TUNE) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+# --devel_version's commit: the header is rewritten only when it changes.
+$(BUILD)/dwarves_version.o: $(BUILD)/devel_version.h
+$(BUILD)/dwarves_version.o: CFLAGS += -I$(BUILD)
+$(BUILD)/devel_version.h: FORCE | $(BUILD)
+	@sha=$$(git rev-parse --short=12 HEAD 2>/dev/null); \
+	 line="#define DEVEL_SHA \"$$sha\""; \
+	 [ "$$(cat $@ 2>/dev/null)" = "$$line" ] || echo "$$line" >$@
+
+FORCE:
 
 $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter-out %.h,$^) $(LIBS)

@@ -20,6 +20,7 @@
 #include "btf_loader.h"
 #include "codiff_diff.h"
 #include "dwarf_loader.h"
+#include "dwarves_version.h"
 #include "log.h"
 
 enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
@@ -46,7 +47,7 @@ struct side {
 	struct dwarf_file	*df;
 };
 
-const char *argp_program_version = "v1.31";
+const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option codiff_options[] = {
 	{ "structs", 's', NULL, 0, "show struct diffs", 0 },
@@ -141,11 +142,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
 static const struct argp codiff_argp = {
 	.options = codiff_options,
 	.parser = parse_opt,
 	.args_doc = "OLD_FILE NEW_FILE",
 	.doc = "codiff: the differences between two builds, from DWARF or BTF",
+	.children = version_child,
 };
 
 /* ---- loading -------------------------------------------------------------------------- */

@@ -24,13 +24,12 @@
 #include "btf_encoder.h"
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
+#include "dwarves_version.h"
 #include "hugepages.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
 
-#define PAHOLE_VERSION "v1.31"
-#define PAHOLE_NUMERIC_VERSION "131"
 
 /* Exit status of errors, and of usage errors (as argp's). */
 enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
@@ -106,6 +105,7 @@ static struct options {
 	unsigned int		jobs;		/* -j: loader threads besides the main one */
 	bool			phase_stats;
 	bool			features_seen;	/* a --btf_features reset the legacy defaults */
+	bool			force_cu_merging; /* named in a feature list: refused with -J */
 	struct btf_features	features;
 	struct dwarf_loader_opts loader;	/* both jobs' CU filters, threads */
 	unsigned int		verbose;
@@ -189,6 +189,7 @@ static const struct argp_option pahole_options[] = {
 	{ "btf_features", ARG_btf_features, "FEATURE_LIST", 0,
 	  "Encode the BTF features in FEATURE_LIST, a comma-separated list; 'default' is the "
 	  "default set (see the manual page)", 0 },
+	{ "features", 0, NULL, OPTION_ALIAS, NULL, 0 },
 	{ "btf_features_strict", ARG_btf_features_strict, "FEATURE_LIST", 0,
 	  "Specify supported BTF features in FEATURE_LIST; fail if an unknown feature is "
 	  "listed", 0 },
@@ -384,6 +385,8 @@ static int features_parse(const char *list, bool strict)
 
 		if (f && f->supported)
 			*feature_field(f) = true;
+		else if (!strict && len == 16 && !strncmp(p, "force_cu_merging", 16))
+			opts.force_cu_merging = true;
 		else if (len == 7 && !strncmp(p, "default", 7))
 			features_enable(true);
 		else if (len == 3 && !strncmp(p, "all", 3))
@@ -751,13 +754,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-const char *argp_program_version = PAHOLE_VERSION;
+const char *argp_program_version = DWARVES_VERSION;
+
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
 
 static const struct argp pahole_argp = {
 	.options = pahole_options,
 	.parser = parse_opt,
 	.args_doc = "FILE",
 	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
+	.children = version_child,
 };
 
 /* ---- the encode job ----------------------------------------------------------------- */
@@ -1098,7 +1104,7 @@ int main(int argc, char *argv[])
 	if (set_loader_threads())
 		return EXIT_USAGE;
 	if (opts.numeric_version) {
-		printf("%s\n", PAHOLE_NUMERIC_VERSION);
+		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
 	}
 	if (inputs_are_big())
@@ -1109,6 +1115,15 @@ int main(int argc, char *argv[])
 		return run_print();
 	if (!opts.nr_files) {
 		fprintf(stderr, "pahole: no input file given\n");
+		return EXIT_USAGE;
+	}
+	/*
+	 * Printing gives the same text with CUs merged or not, and cross-CU
+	 * references are followed anyway; upstream's BTF of merged CUs has
+	 * the same types in another order, which we do not write.
+	 */
+	if (opts.force_cu_merging) {
+		fprintf(stderr, "pahole: the BTF feature force_cu_merging is not supported with -J\n");
 		return EXIT_USAGE;
 	}
 	err = run_encode();

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarves_version.h"
 #include "log.h"
 #include "pfunct_print.h"
 
-#define PFUNCT_VERSION "v1.31"
 
 enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
 
@@ -26,7 +26,7 @@ enum {
 	ARG_compile,
 };
 
-const char *argp_program_version = PFUNCT_VERSION;
+const char *argp_program_version = DWARVES_VERSION;
 
 static struct pfunct_opts opts;
 static int nr_files;
@@ -162,10 +162,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
 static const struct argp pfunct_argp = {
 	.options = pfunct_options,
 	.parser = parse_opt,
 	.args_doc = "FILE",
+	.children = version_child,
 };
 
 /* ---- --symtab ------------------------------------------------------------------- */

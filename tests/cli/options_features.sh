@@ -9,10 +9,20 @@ cd "$TMP" || fail "no temp dir"
 bad=0
 no() { echo "$*"; bad=1; }
 
-# --version
-out=$("$PAHOLE" --version 2>"$TMP/stderr"); rc=$?
-[ "$rc" -eq 0 ] && [ "$out" = "v1.31" ] && [ ! -s "$TMP/stderr" ] ||
-	no "--version: exit $rc, printed '$out' (want exactly v1.31)"
+# --version, --numeric_version, --devel_version, in each program
+for prog in "$PAHOLE" "$(dirname "$PAHOLE")/pfunct" "$(dirname "$PAHOLE")/codiff"; do
+	out=$("$prog" --version 2>"$TMP/stderr"); rc=$?
+	[ "$rc" -eq 0 ] && [ "$out" = "v1.32" ] && [ ! -s "$TMP/stderr" ] ||
+		no "$prog --version: exit $rc, printed '$out' (want exactly v1.32)"
+	out=$("$prog" --devel_version 2>"$TMP/stderr"); rc=$?
+	sha=$(git -C "$TOP" rev-parse --short=12 HEAD 2>/dev/null)
+	want=v1.32${sha:+-g$sha}
+	[ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ ! -s "$TMP/stderr" ] ||
+		no "$prog --devel_version: exit $rc, printed '$out' (want $want)"
+done
+out=$("$PAHOLE" --numeric_version 2>"$TMP/stderr"); rc=$?
+[ "$rc" -eq 0 ] && [ "$out" = "132" ] && [ ! -s "$TMP/stderr" ] ||
+	no "--numeric_version: exit $rc, printed '$out' (want exactly 132)"
 
 # --supported_btf_features: the list for libbpf 1.1.2 (btf-encoding.md 6.4).
 want=encode_force,var,float,decl_tag,type_tag,enum64,optimized_func,consistent_func,decl_tag_kfuncs,reproducible_build,global_var,true_signature
@@ -111,6 +121,19 @@ enc rb --reproducible_build -j2
 # The unknown name changed nothing: var,bogus is var alone (float off, enum64 off).
 check unknown "--btf_features=var,bogus" "$double_int" "$enum32"
 
+# --features= is --btf_features=.
+enc alias --features=default
+cmp -s alias.btf default.btf || no "--features=default differs from --btf_features=default"
+
+# force_cu_merging: printing as without it, refused with -J (exit 64, one line).
+"$PAHOLE" --features=force_cu_merging -C rec t.o >merged.txt 2>&1 &&
+	"$PAHOLE" -C rec t.o | cmp -s - merged.txt ||
+	no "--features=force_cu_merging -C rec: $(head -n 2 merged.txt)"
+"$PAHOLE" -J --btf_features=var,force_cu_merging --btf_encode_detached=merged.btf t.o \
+	2>merged.err; rc=$?
+[ $rc -eq 64 ] && [ "$(wc -l <merged.err)" -eq 1 ] && grep -q force_cu_merging merged.err &&
+	[ ! -e merged.btf ] || no "-J with force_cu_merging: exit $rc, $(cat merged.err)"
+
 # Reproducible: a second run gives the same bytes.
 enc again --btf_features=default
 cmp -s again.btf default.btf || no "two runs with --btf_features=default differ"
@@ -118,4 +141,4 @@ enc plain2
 cmp -s plain2.btf plain.btf || no "two runs without --btf_features differ"
 
 [ $bad -eq 0 ] || fail "command-line feature handling"
-pass "version, feature list, strict/unknown names, default/all/+, legacy flags, reproducible"
+pass "versions, feature list (--features too, force_cu_merging), strict/unknown names, default/all/+, legacy flags, reproducible"
