@@ -111,8 +111,8 @@ static void place_member(const struct layout *l, const struct member *m,
 	bits = (uint64_t)ml->byte_size * 8;
 	ml->byte_offset = m->bit_offset / bits * bits / 8;
 	ml->bitfield_offset = m->bit_offset - (uint64_t)ml->byte_offset * 8;
-	/* Upstream's test, kept as is: it compares bytes with bits. */
-	if (l->opts.fixup_silly_bitfields && ml->byte_size == 8 * ml->bitfield_size) {
+	/* A bitfield as wide as its type is the plain member (int x:32 is int x). */
+	if (l->opts.fixup_silly_bitfields && (uint64_t)ml->byte_size * 8 == ml->bitfield_size) {
 		ml->bitfield_size = 0;
 		ml->bitfield_offset = 0;
 	}

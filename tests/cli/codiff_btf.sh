@@ -13,7 +13,7 @@ FIX=$SHARED/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 [ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
 command -v gcc >/dev/null || skip "no gcc"
-cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 bad=0

@@ -10,7 +10,7 @@ CODIFF=$(dirname "$PAHOLE")/codiff
 FIX=$SHARED/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 [ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
-cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 nr=0 bad=0

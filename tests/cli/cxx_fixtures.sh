@@ -8,7 +8,7 @@
 FIX=$SHARED/fixtures/cxx
 KNOWN=$TOP/tests/cxx_known_differences.txt
 [ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
-cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 # correct EXPECTED: the expected file with the known differences applied;

@@ -11,7 +11,7 @@ FIX=$SHARED/fixtures/pfunct
 PFUNCT=$(dirname "$PAHOLE")/pfunct
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 [ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
-cp "$FIX"/* "$TMP"/ || fail "cannot copy the fixtures"
+fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 bad=0 n=0
