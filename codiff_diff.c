@@ -29,10 +29,14 @@ enum tchange {
 	TC_OFFSET = 1 << 3,
 	TC_BIT_OFFSET = 1 << 4,
 	TC_BIT_SIZE = 1 << 5,
+	TC_PADDING = 1 << 6,
+	TC_NR_HOLES = 1 << 7,
+	TC_NR_BIT_HOLES = 1 << 8,
 };
 
 static const char *const tchange_names[] = {
-	"size", "nr_members", "type", "offset", "bit_offset", "bit_size",
+	"size", "nr_members", "type", "offset", "bit_offset", "bit_size", "padding",
+	"nr_holes", "nr_bit_holes",
 };
 
 /*
@@ -469,6 +473,13 @@ static int sview_of(const struct cu_view *v, uint32_t id, struct sview *ret)
 /* ---- the comparison ------------------------------------------------------------------- */
 
 /* Struct @id of old CU @ov against its namesake in @nv (may be NULL). */
+/* Upstream v1.32 compares the end padding and the numbers of holes too. */
+static bool holes_changed(const struct sview *a, const struct sview *b)
+{
+	return a->cl->padding != b->cl->padding || a->cl->nr_holes != b->cl->nr_holes ||
+	       a->cl->nr_bit_holes != b->cl->nr_bit_holes;
+}
+
 static int diff_struct(struct codiff *c, struct cu_view *ov, uint32_t id, struct cu_view *nv)
 {
 	const struct type *t = cu__type(ov->cu, id);
@@ -485,7 +496,8 @@ static int diff_struct(struct codiff *c, struct cu_view *ov, uint32_t id, struct
 	err = sview_of(ov, id, &a) ?: sview_of(nv, nid, &b);
 	if (err)
 		return err;
-	if (a.t->byte_size == b.t->byte_size && a.t->nr_entries == b.t->nr_entries) {
+	if (a.t->byte_size == b.t->byte_size && a.t->nr_entries == b.t->nr_entries &&
+	    !holes_changed(&a, &b)) {
 		err = members_changed(c, &a, &b, false);
 		if (err <= 0)
 			return err;
@@ -663,6 +675,17 @@ static void nr_members_lines(const struct codiff *c, const struct sview *a,
 	}
 }
 
+/* "   WHAT: +N" when a struct's count changed (not with -t: its flag only). */
+static void count_line(struct codiff *c, const char *what, unsigned int flag, int64_t old,
+		       int64_t new)
+{
+	if (old == new)
+		return;
+	c->tchanges |= flag;
+	if (!c->opts->terse)
+		fprintf(c->fp, "   %s: %+d\n", what, (int)(new - old));
+}
+
 static int show_struct(struct codiff *c, const struct cu_view *v, const struct change *ch)
 {
 	struct sview a, b;
@@ -689,6 +712,10 @@ static int show_struct(struct codiff *c, const struct cu_view *v, const struct c
 		}
 	}
 	if (ch->twin_cu) {
+		count_line(c, "padding", TC_PADDING, a.cl->padding, b.cl->padding);
+		count_line(c, "nr_holes", TC_NR_HOLES, a.cl->nr_holes, b.cl->nr_holes);
+		count_line(c, "nr_bit_holes", TC_NR_BIT_HOLES, a.cl->nr_bit_holes,
+			   b.cl->nr_bit_holes);
 		err = members_changed(c, &a, &b, true);
 		if (err < 0)
 			return err;
