@@ -43,7 +43,7 @@ TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld \
-	    clang-19 linux-perf strace
+	    clang-19 linux-perf strace rustc
 
 # libFuzzer harnesses tests/fuzz/fuzz_NAME.c, linked with every module but pahole.c.
 FUZZ_BUILD    := build-fuzz

@@ -1396,6 +1396,9 @@ static int resolve_cu(struct cu_loader *l)
 
 	resolve_refs(l);
 	resolve_bitfields(l);
+	/* Rust reorders fields; upstream prints and encodes them by offset. */
+	if (l->cu->language == DW_LANG_Rust)
+		cu__sort_members_by_offset(l->cu);
 	err = cu_functions__resolve(&cf) ?: dwarf_fn_body__resolve(l);
 	l->nr_unresolved += cf.nr_unresolved;
 	return err;

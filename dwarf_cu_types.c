@@ -317,46 +317,6 @@ static int load_array(struct cu_loader *l, struct die *die)
 	return cu_loader__add_type(l, die, &t, &a, NULL);
 }
 
-static int load_enum(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs a, ea;
-	struct type t = { .kind = TK_ENUM };
-	struct enumerator *vals = NULL;
-	uint32_t nr = 0, cap = 0;
-	struct die child;
-	int err = cu_loader__read_attrs(l, die, &a), rc;
-
-	if (err)
-		return err;
-	t.name = a.name;
-	t.byte_size = a.has_byte_size ? a.byte_size : 4;
-	t.is_declaration = a.is_declaration;
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		if (child.tag != DW_TAG_enumerator)
-			continue;
-		err = cu_loader__read_attrs(l, &child, &ea) ?:
-		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
-		if (err)
-			goto out;
-		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
-	}
-	if (rc < 0) {
-		err = cu_loader__walk_error(l, die);
-		goto out;
-	}
-	t.nr_entries = nr;
-	err = -ENOMEM;
-	t.enumerators = nr ? arena__alloc(&l->cu->arena, nr * sizeof(*vals)) : NULL;
-	if (nr && !t.enumerators)
-		goto out;
-	if (nr)
-		memcpy(t.enumerators, vals, nr * sizeof(*vals));
-	err = cu_loader__add_type(l, die, &t, &a, NULL);
-out:
-	free(vals);
-	return err;
-}
-
 static int push_pending(struct cu_loader *l, const struct die_attrs *a,
 			struct pending_member **ret)
 {
@@ -655,12 +615,20 @@ static int load_method(struct cu_loader *l, struct die *die, uint32_t before,
 {
 	struct pending_method *pm;
 	struct die_attrs a;
+	struct die origin;
 	int err = cu_loader__read_attrs(l, die, &a) ?:
 		  dw_ensure_cap(&x->methods, &x->methods_cap, sizeof(*x->methods),
 				x->nr_methods + 1);
 
 	if (err)
 		return err;
+	/*
+	 * rustc puts a method's code in its type too, beside the declaration
+	 * it refers to: printed as that declaration, as upstream does.
+	 */
+	if (a.has_origin && die__at(die->unit, a.origin_off, &origin) == 0 &&
+	    cu_loader__read_attrs(l, &origin, &a) == 0 && !a.has_origin)
+		die = &origin;
 	pm = &x->methods[x->nr_methods++];
 	pm->ret_off = a.has_type ? a.type_off : NO_TYPE;
 	pm->m = (struct method){
@@ -791,6 +759,57 @@ static int cxx_to_arena(struct cu_loader *l, const struct struct_extras *x, stru
 	c->nr_methods = x->nr_methods;
 	t->cxx = c;
 	return 0;
+}
+
+/*
+ * An enum; for printing, the functions rustc puts in it too (methods of
+ * the enum), each before the enumerator that follows it, as upstream v1.32.
+ */
+static int load_enum(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a, ea;
+	struct type t = { .kind = TK_ENUM };
+	struct struct_extras x = { 0 };
+	struct enumerator *vals = NULL;
+	uint32_t nr = 0, cap = 0;
+	struct die child;
+	int err = cu_loader__read_attrs(l, die, &a), rc;
+
+	if (err)
+		return err;
+	t.name = a.name;
+	t.byte_size = a.has_byte_size ? a.byte_size : 4;
+	t.is_declaration = a.is_declaration;
+	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
+		if (child.tag == DW_TAG_subprogram && l->opts->for_printing) {
+			err = load_method(l, &child, nr, &x);
+			if (err)
+				goto out;
+		}
+		if (child.tag != DW_TAG_enumerator)
+			continue;
+		err = cu_loader__read_attrs(l, &child, &ea) ?:
+		      dw_ensure_cap(&vals, &cap, sizeof(*vals), nr + 1);
+		if (err)
+			goto out;
+		vals[nr++] = (struct enumerator){ .name = ea.name, .value = ea.const_value };
+	}
+	if (rc < 0) {
+		err = cu_loader__walk_error(l, die);
+		goto out;
+	}
+	t.nr_entries = nr;
+	err = -ENOMEM;
+	t.enumerators = nr ? arena__alloc(&l->cu->arena, nr * sizeof(*vals)) : NULL;
+	if (nr && !t.enumerators)
+		goto out;
+	if (nr)
+		memcpy(t.enumerators, vals, nr * sizeof(*vals));
+	err = cxx_to_arena(l, &x, &t) ?: cu_loader__add_type(l, die, &t, &a, NULL);
+out:
+	struct_extras__release(&x);
+	free(vals);
+	return err;
 }
 
 static int load_struct(struct cu_loader *l, struct die *die, enum type_kind kind)

@@ -316,3 +316,36 @@ bool cu__struct_is_packed(const struct cu *cu, uint32_t id)
 	return misaligned || t->byte_size % max_align;
 }
 
+
+/* Insertion sort of @t's members (and their C++ bits) by byte offset: stable. */
+static void sort_members(struct type *t)
+{
+	uint8_t *bits = t->cxx ? t->cxx->member_bits : NULL;
+	uint32_t i, j;
+
+	for (i = 1; i < t->nr_entries; i++) {
+		struct member m = t->members[i];
+		uint8_t b = bits ? bits[i] : 0;
+
+		for (j = i; j > 0 && t->members[j - 1].bit_offset / 8 > m.bit_offset / 8; j--) {
+			t->members[j] = t->members[j - 1];
+			if (bits)
+				bits[j] = bits[j - 1];
+		}
+		t->members[j] = m;
+		if (bits)
+			bits[j] = b;
+	}
+}
+
+void cu__sort_members_by_offset(struct cu *cu)
+{
+	uint32_t id;
+
+	for (id = 1; id < cu->nr_types; id++) {
+		struct type *t = cu__type(cu, id);
+
+		if ((t->kind == TK_STRUCT || t->kind == TK_UNION) && t->nr_entries > 1)
+			sort_members(t);
+	}
+}

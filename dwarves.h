@@ -212,7 +212,8 @@ struct type {
 	struct nested_type *nested;	/* struct/union: types defined in it (arena) */
 	bool		is_vector;	/* TK_ARRAY: a GNU vector type */
 	bool		is_class;	/* TK_STRUCT: DW_TAG_class_type */
-	struct type_cxx	*cxx;		/* struct/union: C++ facts for printing (arena), or NULL */
+	struct type_cxx	*cxx;		/* struct/union: C++ facts for printing; enum: its
+					 * functions (Rust); arena, or NULL */
 	union {
 		struct member		*members;	/* arena */
 		struct enumerator	*enumerators;	/* arena */
@@ -362,6 +363,14 @@ uint64_t cu__type_byte_size(const struct cu *cu, uint32_t id);
  * inferred, as upstream pahole does.
  */
 bool cu__struct_is_packed(const struct cu *cu, uint32_t id);
+
+/*
+ * Sorts the members of every struct and union by byte offset, keeping the
+ * order of those at the same one (Rust lays fields out in an order of its
+ * own and its DWARF lists them as declared). Nested types and methods keep
+ * their places, by member index.
+ */
+void cu__sort_members_by_offset(struct cu *cu);
 
 /*
  * Growable array helper: ensures room for @need elements, the new room

@@ -687,6 +687,7 @@ static size_t union_fprintf(struct printer *p, uint32_t id, const struct pconf *
 				 conf->suffix ? conf->suffix : "");
 }
 
+/* The longest name of the enumerators and of the enum's functions (Rust). */
 static int max_enumerator_len(const struct type *t)
 {
 	int max = 0;
@@ -699,7 +700,36 @@ static int max_enumerator_len(const struct type *t)
 		if (len > max)
 			max = len;
 	}
+	for (i = 0; t->cxx && i < t->cxx->nr_methods; i++) {
+		const char *n = t->cxx->methods[i].name;
+		int len = n ? (int)strlen(n) : 0;
+
+		if (len > max)
+			max = len;
+	}
 	return max;
+}
+
+/* The enum's functions before enumerator @idx: "RET NAME(PARAMS),", as upstream v1.32. */
+static size_t enum_methods_fprintf(struct printer *p, const struct type *t, uint32_t idx,
+				   int indent, FILE *fp)
+{
+	char bf[512];
+	size_t printed = 0;
+	uint32_t i;
+
+	for (i = 0; t->cxx && i < t->cxx->nr_methods; i++) {
+		const struct method *m = &t->cxx->methods[i];
+
+		if (m->before != idx)
+			continue;
+		printed += fprintf(fp, "%.*s\t%s %s", indent, tabs,
+				   printer__type_name(p, m->ret_type, bf, sizeof(bf)),
+				   m->name ? m->name : "");
+		printed += printer__params_fprintf(p, m->params, m->nr_params, m->has_varargs, fp);
+		printed += fprintf(fp, ",\n");
+	}
+	return printed;
 }
 
 /* Enumerators aligned on the longest name; not 4 bytes wide means "packed". */
@@ -717,6 +747,7 @@ static size_t enum_fprintf(struct printer *p, uint32_t id, const struct pconf *c
 	for (i = 0; i < t->nr_entries; i++) {
 		const struct enumerator *e = &t->enumerators[i];
 
+		printed += enum_methods_fprintf(p, t, i, indent, fp);
 		printed += fprintf(fp, "%.*s\t%-*s = ", indent, tabs, width, e->name ? e->name : "");
 		if (p->opts.hex)
 			printed += fprintf(fp, "%#" PRIx64, e->value);
@@ -726,6 +757,7 @@ static size_t enum_fprintf(struct printer *p, uint32_t id, const struct pconf *c
 			printed += fprintf(fp, "%" PRIu64, e->value);
 		printed += fprintf(fp, ",\n");
 	}
+	printed += enum_methods_fprintf(p, t, t->nr_entries, indent, fp);
 	printed += fprintf(fp, "%.*s}", indent, tabs);
 	if (t->byte_size != 4)
 		printed += fprintf(fp, " __attribute__((__packed__))");
