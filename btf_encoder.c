@@ -22,6 +22,7 @@
 #include "btf_encoder_funcs.h"
 #include "btf_names.h"
 #include "btf_repeats.h"
+#include "btf_split_dedup.h"
 #include "cu_pool.h"
 #include "log.h"
 #include "out_file.h"
@@ -1302,15 +1303,7 @@ static int check_taken_names(struct btf_encoder *e, const struct btf_equiv_check
 	return 0;
 }
 
-/*
- * Split BTF is deduplicated twice. One pass of libbpf (1.1.2) leaves some
- * types the base has in the module (nf_tables' struct module and the
- * pointers to functions taking one, kvm's struct gfn_to_pfn_cache): its
- * walk from a module type to the base's meets types of the module that
- * are not yet one with each other. After that pass they are, and the
- * second finds the base's. Without a base a second pass finds nothing
- * (and upstream's bytes are those of one pass).
- */
+/* Split BTF is deduplicated until nothing changes (btf_split_dedup.h). */
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
 	struct btf_equiv_check *check;
@@ -1331,8 +1324,8 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	}
 	log__libbpf_forget();
 	err = btf__dedup(e->btf, NULL);
-	if (!err && first > 1)
-		err = btf__dedup(e->btf, NULL);
+	if (!err)
+		err = btf_split__dedup(&e->btf);
 	if (err == -EINVAL && dedup_ran_out_of_memory())
 		err = -ENOMEM;
 	if (err) {
