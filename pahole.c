@@ -1043,8 +1043,14 @@ static int run_print(void)
 {
 	struct print_job_opts *po = &opts.print;
 
+	/* Upstream v1.32's messages and exit status. */
 	if (po->class_names && po->nr_methods) {
-		fputs("pahole: -m/nr_methods doesn't work with --class/-C, it shows all classes and the number of its methods\n",
+		fputs("pahole: -m/nr_methods doesn't work with --class_name/-C, it shows all classes and the number of its methods\n",
+		      stderr);
+		return EXIT_ERROR;
+	}
+	if (po->class_names && po->nr_definitions) {
+		fputs("pahole: -T/nr_definitions doesn't work with --class_name/-C, it shows all classes and the number of times they are defined\n",
 		      stderr);
 		return EXIT_ERROR;
 	}

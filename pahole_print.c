@@ -324,14 +324,18 @@ static bool layout_filters_pass(const struct print_job *j, struct job_cu *jc, ui
 	return true;
 }
 
-/* Upstream's class__filter, in its order. */
+/*
+ * Upstream's class__filter, in its order. As in v1.32, the filters only a
+ * struct can pass (packable, holes, padding, flexible arrays) leave out
+ * unions, with --unions too.
+ */
 static bool class_filter(const struct print_job *j, struct job_cu *jc, uint32_t id)
 {
 	const struct print_job_opts *o = j->opts;
 	const struct type *t = cu__type(jc->cu, id);
 	bool needs_struct = o->just_structs || o->packable || o->nr_holes || o->nr_bit_holes ||
 			    o->hole_size_ge || o->padding >= 0 || o->padding_ge >= 0 ||
-			    o->with_embedded_flexible_array;
+			    o->with_flexible_array || o->with_embedded_flexible_array;
 
 	if (o->just_unions && t->kind != TK_UNION)
 		return false;
@@ -343,8 +347,6 @@ static bool class_filter(const struct print_job *j, struct job_cu *jc, uint32_t 
 		return false;
 	if (t->is_declaration || !name_filters_pass(o, jc->cu, id))
 		return false;
-	if (o->just_unions)
-		return true;
 	if (t->kind != TK_STRUCT)
 		return !needs_struct;
 	return layout_filters_pass(j, jc, id);

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# v1.32's option fixes on the shared layout fixtures: the filters only a
+# struct passes (--packable, --with_flexible_array, holes, padding) leave
+# unions out, with --unions too; -C with -T or -m is refused with
+# upstream's one line and exit 1. Each combination gives v1.32's output
+# where ../shared/tools/upstream runs.
+. "$TOP/tests/lib.sh"
+FIX=$SHARED/fixtures/layout
+UPSTREAM=$SHARED/tools/upstream
+[ -f "$FIX/nested.o" ] || skip "no $FIX/nested.o"
+cd "$TMP" || fail "no temp dir"
+bad=0 compared=0
+no() { echo "$*"; bad=1; }
+"$PAHOLE" --unions "$FIX/nested.o" | grep -q '^union top_union {' || no "--unions: no top_union"
+[ -z "$("$PAHOLE" --unions --packable "$FIX/nested.o")" ] || no "--unions --packable printed something"
+"$PAHOLE" --with_flexible_array "$FIX/nested.o" | grep -q '^union ' && no "--with_flexible_array lists a union"
+for arg in -T -m; do
+	"$PAHOLE" -C outer $arg "$FIX/holes.o" >out.txt 2>err.txt
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s out.txt ] && [ "$(wc -l <err.txt)" -eq 1 ] &&
+		grep -q -- "--class_name/-C" err.txt || no "-C outer $arg: exit $rc, $(cat out.txt err.txt)"
+done
+for args in "-C outer -T" "-C outer -m" "--unions --packable" "--structs" "--unions" \
+	    "--with_flexible_array" "--packable" "--unions --with_flexible_array" "--unions -H 1" \
+	    "--unions --padding_ge 1"; do
+	for o in holes nested types bitfields attrs cacheline; do
+		# shellcheck disable=SC2086 # word-split on purpose
+		"$UPSTREAM" pahole $args "$FIX/$o.o" >up.txt 2>&1
+		rc_up=$?
+		[ $rc_up -eq 77 ] && break 2
+		# shellcheck disable=SC2086
+		"$PAHOLE" $args "$FIX/$o.o" >ours.txt 2>&1
+		rc=$?
+		[ $rc -eq $rc_up ] && cmp -s ours.txt up.txt ||
+			{ no "$args $o.o: exit $rc ($rc_up), differs from v1.32's"; diff ours.txt up.txt | head -5; }
+		compared=$((compared + 1))
+	done
+done
+[ $bad -eq 0 ] || fail "v1.32's filters"
+pass "unions left out by struct-only filters, -C with -T/-m refused; $compared runs as v1.32's"
