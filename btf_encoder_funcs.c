@@ -9,7 +9,7 @@
  * skipped when the states disagree on the prototype, when parameters are
  * not where the ABI puts them, or when its symbols are ambiguous; else one
  * state, the canonical one, is encoded. This order and these rules are
- * upstream pahole v1.31's, which makes the output type for type the same.
+ * upstream pahole v1.32's, which makes the output type for type the same.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -2,7 +2,7 @@
 /*
  * Subprograms and variables of a CU, after its DIE walk: origins,
  * specifications, parameter locations against the ABI, and the function
- * flags the BTF encoder selects FUNCs by (upstream pahole v1.31's rules).
+ * flags the BTF encoder selects FUNCs by (upstream pahole v1.32's rules).
  */
 #include <dwarf.h>
 #include <elf.h>

@@ -934,7 +934,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 }
 
 /*
- * The language names upstream pahole v1.31 takes (its lang__str2int()):
+ * The language names upstream pahole v1.32 takes (its lang__str2int()):
  * one name for each DW_LANG_* code from DW_LANG_C89 to DW_LANG_BLISS that
  * it knows, plus "asm", matched without regard to case. No other spelling
  * ("c_plus_plus", "c17", ...) is taken.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The struct layout printer. Column widths, empty lines and the odd spacing
- * follow upstream pahole v1.31 byte for byte (see the layout spec); the
+ * follow upstream pahole v1.32 byte for byte (see the layout spec); the
  * comments below say which rule each piece implements.
  *
  * Every print function returns the number of characters it printed: a

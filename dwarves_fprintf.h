@@ -2,7 +2,7 @@
 #ifndef PAHOLE_DWARVES_FPRINTF_H
 #define PAHOLE_DWARVES_FPRINTF_H
 /*
- * The struct layout printer: the text of upstream pahole v1.31 for
+ * The struct layout printer: the text of upstream pahole v1.32 for
  * structs, unions, enums and typedefs, with offsets, sizes, holes,
  * padding and cacheline markers. Main thread only.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What C++ adds to the layout text, as upstream pahole v1.31 prints it:
+ * What C++ adds to the layout text, as upstream pahole v1.32 prints it:
  * reference and pointer to member names, base classes (the header's list
  * and the "<ancestor>" lines), access labels, member functions and the
  * vtable summary. Where upstream is wrong (rvalue references, the sizes of

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pfunct's job, as upstream pfunct v1.31 runs it. Functions are taken in
+ * pfunct's job, as upstream pfunct v1.32 runs it. Functions are taken in
  * each CU's order (DWARF: DIE order; BTF: id order). The listings (-s, -p,
  * -P, names, ...) come from one list of statistics where a function joins
  * at the head, so they print in the reverse of that order; an external

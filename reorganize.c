@@ -3,7 +3,7 @@
  * Struct reorganization (-R, -S, -P): a heuristic that moves members of a
  * copy of a struct into the holes of the layout and recomputes the size.
  * The moves, their order and the size arithmetic are upstream pahole's
- * v1.31, oddities included, so that the printed result and the savings are
+ * v1.32, oddities included, so that the printed result and the savings are
  * the same (spec section 9.3). As there, bitfields are never moved, and
  * upstream's bitfield demotion is compiled out, so it is not done here.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Replays ../shared/fixtures/cxx/MANIFEST.tsv (C++ layouts from g++ and
-# clang++): every output of upstream pahole v1.31 with the same exit status
+# clang++): every output of upstream pahole v1.32 (as v1.31's) with the same exit status
 # and stderr, byte for byte, except where tests/cxx_known_differences.txt
 # says upstream is wrong and what we print instead. A difference it does
 # not list fails, and so does an entry of it that no output needs.

@@ -1,6 +1,6 @@
 # GCC -O2 clones (.constprop, .isra), a static function of the same name in
 # two CUs with different prototypes, and an unused parameter: the exact
-# FUNC set and prototypes upstream v1.31's rules give (btf-encoding.md, 3).
+# FUNC set and prototypes upstream v1.32's rules give (btf-encoding.md, 3).
 #  - executable: clone_cp.constprop.0 and clone_sra.isra.0 have optimized-out
 #    parameters at a clone's address: skipped; the two dup are ambiguous:
 #    skipped; unused_param keeps its full prototype.
