@@ -33,7 +33,6 @@
 #include <bpf/libbpf_version.h>
 
 #include "btf_elf.h"
-#include "keeper.h"
 #include "log.h"
 #include "out_file.h"
 
@@ -810,15 +809,6 @@ static const char *const BTF_SECTIONS[] = { ".BTF", ".BTF.base" };
 /* Copies ahead below this size are not worth a thread. */
 static const uint64_t MIN_COPY_AHEAD = 16u << 20;
 
-/*
- * A file this big, replaced, is slow to free where the file system discards
- * (keeper.h): 20 ms for 64 MiB, against half a millisecond for the keeper's
- * fork. Smaller ones (most modules) are freed by pahole itself, so that a
- * build in a container whose first process reaps no orphans is left with a
- * few zombies at most (the keeper is an orphan once pahole has ended).
- */
-static const off_t KEEPER_MIN_SIZE = 64 << 20;
-
 /* The thread copies this much at a time, and checks for a stop in between. */
 static const uint64_t COPY_CHUNK = 64u << 20;
 
@@ -967,8 +957,6 @@ struct btf_elf_copy *btf_elf__start_copy(const char *path)
 	plan_ahead(c);
 	if (ahead_bytes(c) < MIN_COPY_AHEAD)
 		goto fail;
-	if (c->st.st_nlink == 1 && c->st.st_size >= KEEPER_MIN_SIZE)
-		(void)keeper__start(c->in);
 	if (out_file__open_quiet(&c->of, path, &c->st))
 		goto fail;
 	c->has_thread = start_thread(c);

@@ -254,12 +254,6 @@ void out_file__abort(struct out_file *of)
 	out_file_release(of);
 }
 
-void out_file__forget_in_child(void)
-{
-	/* One thread in the child: no signal mask to take. */
-	has_pending_tmp = 0;
-}
-
 int out_file__write_whole(const char *path, const void *data, size_t size)
 {
 	struct out_file of;

@@ -44,13 +44,6 @@ int out_file__commit(struct out_file *of);
 /* Closes and removes the temporary file; the target is left untouched. */
 void out_file__abort(struct out_file *of);
 
-/*
- * In a child process just forked: the parent's temporary file, if any, is
- * not the child's to remove; a SIGINT, SIGTERM or SIGHUP then only ends it.
- * Async-signal-safe.
- */
-void out_file__forget_in_child(void);
-
 /* out_file__open(), __write() and __commit() of a whole buffer, mode 0640. */
 int out_file__write_whole(const char *path, const void *data, size_t size);
 
