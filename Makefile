@@ -126,7 +126,7 @@ check-sanitize: all
 	QUICK=1 PAHOLE_BUILD=build-asan tests/run
 	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
-		tests/run jobs_ unit_cu_pool options_jobs options_lang_exclude type_units_linear \
+		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
 		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
 		inplace_copy_ahead inplace_no_process repeats_fwd_tolerance
 
