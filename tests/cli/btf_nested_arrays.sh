@@ -10,7 +10,6 @@
 UPSTREAM=$SHARED/tools/upstream
 cd "$TMP" || fail "no temp dir"
 bad=0 n=0 compared=0
-no() { echo "$*"; bad=1; }
 # elems FILE ID: "NELEMS ELEMENT-ID" of ARRAY [ID] in bpftool's dump FILE.
 elems() {
 	sed -n "s/^\[$2\] ARRAY '(anon)' type_id=\([0-9]*\) index_type_id=[0-9]* nr_elems=\([0-9]*\)$/\2 \1/p" "$1"

@@ -13,7 +13,6 @@ xz -dc "$in" >in.elf || fail "xz"
 OLD="-J --btf_gen_floats -j --lang_exclude=rust --skip_encoding_btf_inconsistent_proto --btf_gen_optimized"
 NEW="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
 bad=0 runs=0
-no() { echo "$*"; bad=1; }
 check() { # NAME REF FLAGS...
 	local name=$1 ref=$dir/$2 j
 	shift 2

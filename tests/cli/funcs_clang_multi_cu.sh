@@ -78,7 +78,6 @@ int u3_entry(const char *s, unsigned long code)
 EOT
 funcs() { "$BTFCANON" "$1" | grep '^FUNC ' | LC_ALL=C sort; }
 bad=0 n=0
-no() { echo "$*"; bad=1; }
 check() { # NAME FILE
 	rm -f ours.btf ref.btf
 	"$PAHOLE" $REF_FLAGS -j2 --btf_encode_detached=ours.btf "$2" || { no "$1: encoding failed"; return; }

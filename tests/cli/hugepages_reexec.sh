@@ -10,7 +10,6 @@ command -v strace >/dev/null || skip "no strace"
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 
 cat >t.c <<'EOF2'
 struct node { struct node *next; const char *name; double weight; };

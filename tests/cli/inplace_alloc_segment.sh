@@ -18,7 +18,6 @@ gcc -g -DSIZE=65536 a.c -o roomy && gcc -g -DSIZE=16 a.c -o tight || fail "gcc"
 readelf -lW roomy | grep -A20 'Section to Segment' | grep -q '\.BTF' ||
 	skip "the linker put .BTF outside the segments"
 bad=0
-no() { echo "$*"; bad=1; }
 
 # Fits: replaced in place.
 "$PAHOLE" -J --btf_encode_detached=roomy.want roomy || fail "detached"

@@ -11,7 +11,6 @@ small_exe small.exe || fail "gcc"
 pad_object small.exe big.exe $((24 << 20)) /dev/urandom || fail "objcopy .pad"
 "$PAHOLE" -J --btf_encode_detached=want.btf small.exe || fail "detached"
 bad=0 ahead=0
-no() { echo "$*"; bad=1; }
 # run NAME ORIG: pahole -J -VV on NAME, made from ORIG; counts copies ahead.
 run() {
 	"$PAHOLE" -J -VV "$1" 2>"$1.log" || { no "$1: pahole -J failed: $(tail -n 2 "$1.log")"; return; }

@@ -11,7 +11,6 @@ command -v clang >/dev/null || skip "no clang"
 cd "$TMP" || fail "no temp dir"
 printf 'struct s { int a; long b; struct s *next; } y;\n' >t.c
 bad=0 n=0
-no() { echo "$*"; bad=1; }
 
 # check FILE: -J in place on a copy of FILE gives the detached bytes and
 # changes nothing else.

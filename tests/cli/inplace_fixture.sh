@@ -16,7 +16,6 @@ struct node { struct node *next; struct point p; unsigned flag:3; } head;
 int main(void) { return head.p.x; }
 EOF
 bad=0
-no() { echo "$*"; bad=1; }
 
 # check NAME ORIG WANT: NAME was made from ORIG by pahole -J; WANT is the
 # detached output.

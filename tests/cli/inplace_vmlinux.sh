@@ -11,7 +11,6 @@ BPFTOOL=/usr/sbin/bpftool
 vmlinux=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 cp "$vmlinux" vmlinux || fail "cp"
 "$PAHOLE" $REF_FLAGS -j --btf_encode_detached=want.btf "$vmlinux" || fail "detached"
 "$PAHOLE" $REF_FLAGS -j vmlinux || fail "in place"

@@ -19,7 +19,6 @@ BPFTOOL=/usr/sbin/bpftool
 vmlinux=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 FLAGS="-J -j2 --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --btf_features=attributes --lang_exclude=rust"
 
 objcopy --rename-section .BTF=.BTF.linked "$vmlinux" .tmp_vmlinux1 || fail "objcopy rename"

@@ -7,7 +7,6 @@ BPFTOOL=/usr/sbin/bpftool
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 
 # --version, --numeric_version, --devel_version, in each program
 for prog in "$PAHOLE" "$(dirname "$PAHOLE")/pfunct" "$(dirname "$PAHOLE")/codiff"; do

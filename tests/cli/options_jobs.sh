@@ -4,7 +4,6 @@
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 
 cat >t.c <<'EOF'
 struct node { struct node *next; const char *name; double weight; unsigned flags : 3; };

@@ -7,7 +7,6 @@
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=1; }
 
 cat >a.c <<'EOF2'
 struct only_c11 { int a; long b; };

@@ -10,7 +10,6 @@ UPSTREAM=$SHARED/tools/upstream
 [ -f "$FIX/nested.o" ] || skip "no $FIX/nested.o"
 cd "$TMP" || fail "no temp dir"
 bad=0 compared=0
-no() { echo "$*"; bad=1; }
 "$PAHOLE" --unions "$FIX/nested.o" | grep -q '^union top_union {' || no "--unions: no top_union"
 [ -z "$("$PAHOLE" --unions --packable "$FIX/nested.o")" ] || no "--unions --packable printed something"
 "$PAHOLE" --with_flexible_array "$FIX/nested.o" | grep -q '^union ' && no "--with_flexible_array lists a union"

@@ -10,7 +10,6 @@ FLAGS="-J --btf_gen_floats --lang_exclude=rust --btf_gen_optimized"
 "$PAHOLE" $FLAGS --btf_encode_detached=good.btf orig.elf || fail "detached run"
 cp orig.elf good.elf && "$PAHOLE" $FLAGS good.elf || fail "in-place run"
 bad=0
-no() { echo "$*"; bad=1; }
 check_rc() { # RC ERRFILE WHAT
 	[ "$1" -eq 0 ] && return
 	[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ] && return

@@ -25,7 +25,6 @@ gcc -c big.s -o big.o && gcc -c m.s -o small.o || fail "cannot assemble"
 readelf -sW big.o | grep -q ' 700[0-9][0-9] walk$' || fail "walk is not past section 70000"
 F="$REF_FLAGS --btf_features=global_var"
 bad=0
-no() { echo "$*"; bad=1; }
 "$PAHOLE" $F --btf_encode_detached=small.btf small.o || fail "small.o"
 for j in -j1 -j2; do
 	rm -f big.btf

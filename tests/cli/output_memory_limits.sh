@@ -18,7 +18,6 @@ limited() { (ulimit -v "$1" && shift && "$@"); }
 
 # The measured need: the smallest limit, in 4 MiB steps, at which -j1 works.
 bad=0 ok=0 oom=0
-no() { echo "$*"; bad=1; }
 need=0
 for kb in $(seq 16384 4096 1048576); do
 	rm -f m.btf

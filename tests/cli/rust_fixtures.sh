@@ -12,7 +12,6 @@ FEATURES=--btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimize
 find "$FIX" -maxdepth 1 -type f -exec cp -t "$TMP" {} + || fail "cannot copy the fixtures"
 cd "$TMP" || fail "no temp dir"
 bad=0 nr=0
-no() { echo "$*"; bad=1; }
 while IFS=$'\t' read -r expected status cmd; do
 	[ "$expected" = expected_file ] && continue
 	nr=$((nr + 1))

@@ -28,7 +28,6 @@ int use(struct other *o, enum colour c) { return o->flags + o->pp->y + c; }
 int main(void) { return 0; }
 EOF2
 bad=0 runs=0
-no() { echo "$*"; bad=1; }
 for cc in gcc clang; do
 	for v in 4 5; do
 		d=$cc-$v

@@ -14,7 +14,6 @@ funcs() { "$BTFCANON" "$1" | grep "^FUNC 'abi_moved'"; }
 want="FUNC 'abi_moved' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'a' INT:'int', 'c' INT:'int' ))"
 msg="abi_moved : skipping BTF encoding of function due to unexpected register usage for parameter"
 bad=0
-no() { echo "$*"; bad=1; }
 for dv in 4 5; do
 	"$CLANG19" -g -gdwarf-"$dv" -O2 -S -o prog.s "$TS_SRC" || fail "$CLANG19 -S"
 	# In .debug_info, the formal parameter whose exprloc is DW_OP_reg4 alone.
