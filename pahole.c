@@ -102,12 +102,11 @@ static struct options {
 	bool			btf_encode;
 	const char		*detached_out;
 	const char		*btf_base;
-	unsigned int		jobs;		/* -j: loader threads besides the main one */
 	bool			phase_stats;
 	bool			features_seen;	/* a --btf_features reset the legacy defaults */
 	bool			force_cu_merging; /* named in a feature list: refused with -J */
 	struct btf_features	features;
-	struct dwarf_loader_opts loader;	/* both jobs' CU filters, threads */
+	struct dwarf_loader_opts loader;	/* both jobs' CU filters, -j threads */
 	unsigned int		verbose;
 	char			**files;
 	int			nr_files;
@@ -484,8 +483,8 @@ static void parse_lang_exclude(const char *list, struct argp_state *state)
 static void parse_jobs(const char *arg, struct argp_state *state)
 {
 	if (!arg)
-		opts.jobs = online_cpus();
-	else if (parse_positive(arg, MAX_JOBS, &opts.jobs))
+		opts.loader.jobs = online_cpus();
+	else if (parse_positive(arg, MAX_JOBS, &opts.loader.jobs))
 		usage_error(state, "invalid number of jobs '%s': expected a number from 1 to %u",
 			   arg, MAX_JOBS);
 }
@@ -696,6 +695,20 @@ static error_t parse_legacy(int key)
 	return 0;
 }
 
+/* The test-only settings of the environment, read with the options. */
+static void parse_test_env(struct argp_state *state)
+{
+	const char *seed = getenv(TEST_DELAY_ENV), *locations = getenv(TEST_LOCATIONS_ENV);
+
+	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed))
+		usage_error(state, "invalid %s '%s': expected a positive number", TEST_DELAY_ENV,
+			    seed);
+	if (locations && *locations && strcmp(locations, "check"))
+		usage_error(state, "invalid %s '%s': expected 'check'", TEST_LOCATIONS_ENV,
+			    locations);
+	opts.loader.check_locations = locations && !strcmp(locations, "check");
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
@@ -745,6 +758,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 					opts.loader.lang_exclude, &opts.loader.nr_lang_exclude,
 					state);
 		check_prettify(state);
+		parse_test_env(state);
 		break;
 	default:
 		if (parse_legacy(key) == 0)
@@ -859,17 +873,17 @@ static void *close_file(void *df)
  * encoder finishes: libdw's teardown takes about 60 ms on a vmlinux. The
  * encoder holds nothing of the file by then. False: close it now.
  */
-static bool close_file_async(struct dwarf_file *df, pthread_t *tid)
+static bool close_file_async(struct dwarf_file *df, unsigned int jobs, pthread_t *tid)
 {
-	return opts.jobs && !pthread_create(tid, NULL, close_file, df);
+	return jobs && !pthread_create(tid, NULL, close_file, df);
 }
 
 /* The last file, after a successful encoding: freed now, later, or by exit. */
-static bool close_last_file(struct dwarf_file *df, pthread_t *tid)
+static bool close_last_file(struct dwarf_file *df, unsigned int jobs, pthread_t *tid)
 {
 	if (!FREE_AT_EXIT)
 		return false;
-	if (close_file_async(df, tid))
+	if (close_file_async(df, jobs, tid))
 		return true;
 	dwarf_file__free(df);
 	return false;
@@ -941,7 +955,7 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 		if (err || i + 1 < opts.nr_files)
 			dwarf_file__free(df);
 		else
-			closing = close_last_file(df, &closer);
+			closing = close_last_file(df, lo->jobs, &closer);
 	}
 	err = err ?: btf_encoder__finish(encoder);
 	if (closing)
@@ -968,25 +982,6 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 }
 
 /* The loader's share of -j, and its test-only settings from the environment. */
-static int set_loader_threads(void)
-{
-	const char *seed = getenv(TEST_DELAY_ENV), *locations = getenv(TEST_LOCATIONS_ENV);
-
-	opts.loader.jobs = opts.jobs;
-	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed)) {
-		fprintf(stderr, "pahole: invalid %s '%s': expected a positive number\n",
-			TEST_DELAY_ENV, seed);
-		return -EINVAL;
-	}
-	if (locations && *locations && strcmp(locations, "check")) {
-		fprintf(stderr, "pahole: invalid %s '%s': expected 'check'\n",
-			TEST_LOCATIONS_ENV, locations);
-		return -EINVAL;
-	}
-	opts.loader.check_locations = locations && !strcmp(locations, "check");
-	return 0;
-}
-
 static int run_encode(void)
 {
 	struct phase_stats stats = { 0 };
@@ -1029,19 +1024,30 @@ static uint32_t default_cacheline_size(void)
 	return n > 0 ? n : 64;
 }
 
+/* The print job's options: the command line's, with what they borrow from the rest. */
+static struct print_job_opts print_opts(void)
+{
+	struct print_job_opts po = opts.print;
+
+	if (!po.fprintf.cacheline_size)
+		po.fprintf.cacheline_size = default_cacheline_size();
+	po.btf_base = opts.btf_base;
+	po.verbose = opts.verbose;
+	po.loader = &opts.loader;
+	return po;
+}
+
 static int run_prettify(void)
 {
-	struct print_job_opts *po = &opts.print;
+	struct print_job_opts po = print_opts();
 
-	po->btf_base = opts.btf_base;
-	po->verbose = opts.verbose;
-	po->loader = &opts.loader;
-	return prettify__run(&opts.prettify, po, opts.files, opts.nr_files);
+	return prettify__run(&opts.prettify, &po, opts.files, opts.nr_files);
 }
 
 static int run_print(void)
 {
-	struct print_job_opts *po = &opts.print;
+	const struct print_job_opts *po = &opts.print;
+	struct print_job_opts run;
 
 	/* Upstream v1.32's messages and exit status. */
 	if (po->class_names && po->nr_methods) {
@@ -1054,12 +1060,8 @@ static int run_print(void)
 		      stderr);
 		return EXIT_ERROR;
 	}
-	if (!po->fprintf.cacheline_size)
-		po->fprintf.cacheline_size = default_cacheline_size();
-	po->btf_base = opts.btf_base;
-	po->verbose = opts.verbose;
-	po->loader = &opts.loader;
-	return print_job__run(po, opts.files, opts.nr_files);
+	run = print_opts();
+	return print_job__run(&run, opts.files, opts.nr_files);
 }
 
 /*
@@ -1107,8 +1109,6 @@ int main(int argc, char *argv[])
 		return EXIT_ERROR;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
 	log__hook_libbpf();
-	if (set_loader_threads())
-		return EXIT_USAGE;
 	if (opts.numeric_version) {
 		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
