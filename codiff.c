@@ -20,10 +20,11 @@
 #include "btf_loader.h"
 #include "codiff_diff.h"
 #include "dwarf_loader.h"
+#include "cli.h"
 #include "dwarves_version.h"
 #include "log.h"
 
-enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
 enum { ARG_btf_base = 300 };
 
 /* A format named by -F. */
@@ -63,31 +64,6 @@ static const struct argp_option codiff_options[] = {
 	{ 0 }
 };
 
-static unsigned int online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? (unsigned int)n : 1;
-}
-
-static void parse_jobs(const char *arg, struct argp_state *state)
-{
-	unsigned long v;
-	char *end;
-
-	if (!arg) {
-		opts.jobs = online_cpus();
-		return;
-	}
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || *arg == '-' || *arg == '+' || !v || v > MAX_JOBS)
-		argp_failure(state, EXIT_USAGE, 0,
-			     "invalid number of jobs '%s': expected a number from 1 to %u",
-			     arg, MAX_JOBS);
-	opts.jobs = (unsigned int)v;
-}
-
 /* -F dwarf,btf: the formats to try, in order. */
 static void parse_formats(const char *list, struct argp_state *state)
 {
@@ -126,7 +102,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'V': opts.diff.verbose = true; break;
 	case 'q': opts.diff.quiet = true; break;
 	case 'F': parse_formats(arg, state); break;
-	case 'j': parse_jobs(arg, state); break;
+	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
 	case ARG_btf_base: opts.btf_base = arg; break;
 	case ARGP_KEY_ARGS:
 		opts.files = state->argv + state->next;

@@ -22,6 +22,7 @@
 #include "btf_loader.h"
 #include "btf_elf.h"
 #include "btf_encoder.h"
+#include "cli.h"
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "dwarves_version.h"
@@ -33,7 +34,7 @@
 
 /* Exit status of errors, and of usage errors (as argp's). */
 enum { EXIT_ERROR = 1, EXIT_USAGE = 64 };
-enum { MAX_JOBS = 4096, MAX_CU_WINDOW = 1 << 20 };
+enum { MAX_CU_WINDOW = 1 << 20 };
 /* Test-only: seeds random delays in the CU loaders (see cu_pool.h). */
 static const char TEST_DELAY_ENV[] = "PAHOLE_TEST_CU_DELAY_SEED";
 /* Test-only: "check" decodes every location with libdw too (dwarf_locations.h). */
@@ -404,27 +405,6 @@ static int features_parse(const char *list, bool strict)
 
 /* ---- argument parsing ------------------------------------------------------------ */
 
-/* A whole positive decimal number, or -EINVAL: "4x", "", "0" and "-1" are not. */
-static int parse_positive(const char *s, unsigned long max, unsigned int *ret)
-{
-	unsigned long v;
-	char *end;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *s == '+' || !v || v > max)
-		return -EINVAL;
-	*ret = v;
-	return 0;
-}
-
-static unsigned int online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? n : 1;
-}
-
 /* Appends DW_LANG_* @id to @ids unless it is there already; false when full. */
 static bool add_lang(uint16_t *ids, unsigned int *nr, uint16_t id)
 {
@@ -480,18 +460,9 @@ static void parse_lang_exclude(const char *list, struct argp_state *state)
 			&opts.loader.nr_lang_exclude, state);
 }
 
-static void parse_jobs(const char *arg, struct argp_state *state)
-{
-	if (!arg)
-		opts.loader.jobs = online_cpus();
-	else if (parse_positive(arg, MAX_JOBS, &opts.loader.jobs))
-		usage_error(state, "invalid number of jobs '%s': expected a number from 1 to %u",
-			   arg, MAX_JOBS);
-}
-
 static void parse_cu_window(const char *arg, struct argp_state *state)
 {
-	if (parse_positive(arg, MAX_CU_WINDOW, &opts.loader.cu_window))
+	if (cli__parse_positive(arg, MAX_CU_WINDOW, &opts.loader.cu_window))
 		usage_error(state, "invalid --cu_window '%s': expected a number from 1 to %u",
 			   arg, MAX_CU_WINDOW);
 }
@@ -499,12 +470,9 @@ static void parse_cu_window(const char *arg, struct argp_state *state)
 /* A whole non-negative decimal number; anything else is a usage error. */
 static uint32_t parse_uint(const char *s, const char *what, struct argp_state *state)
 {
-	unsigned long v;
-	char *end;
+	uint32_t v = 0;
 
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *s == '+' || v > UINT32_MAX)
+	if (cli__parse_uint(s, &v))
 		usage_error(state, "invalid %s '%s': expected a number", what, s);
 	return v;
 }
@@ -700,7 +668,7 @@ static void parse_test_env(struct argp_state *state)
 {
 	const char *seed = getenv(TEST_DELAY_ENV), *locations = getenv(TEST_LOCATIONS_ENV);
 
-	if (seed && *seed && parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed))
+	if (seed && *seed && cli__parse_positive(seed, UINT_MAX, &opts.loader.test_delay_seed))
 		usage_error(state, "invalid %s '%s': expected a positive number", TEST_DELAY_ENV,
 			    seed);
 	if (locations && *locations && strcmp(locations, "check"))
@@ -723,7 +691,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		opts.btf_base = arg;
 		break;
 	case 'j':
-		parse_jobs(arg, state);
+		cli__parse_jobs(arg, state, &opts.loader.jobs);
 		break;
 	case ARG_cu_window:
 		parse_cu_window(arg, state);
@@ -1016,21 +984,13 @@ static int run_encode(void)
 
 /* ---- the print job ----------------------------------------------------------------------- */
 
-/* The L1 data cache line, 64 when the system does not say. */
-static uint32_t default_cacheline_size(void)
-{
-	long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
-
-	return n > 0 ? n : 64;
-}
-
 /* The print job's options: the command line's, with what they borrow from the rest. */
 static struct print_job_opts print_opts(void)
 {
 	struct print_job_opts po = opts.print;
 
 	if (!po.fprintf.cacheline_size)
-		po.fprintf.cacheline_size = default_cacheline_size();
+		po.fprintf.cacheline_size = cli__cacheline_size();
 	po.btf_base = opts.btf_base;
 	po.verbose = opts.verbose;
 	po.loader = &opts.loader;

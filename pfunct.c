@@ -13,12 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "dwarves_version.h"
 #include "log.h"
 #include "pfunct_print.h"
 
 
-enum { EXIT_USAGE = 64, MAX_JOBS = 4096 };
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
 
 enum {
 	ARG_symtab = 300,
@@ -67,32 +68,6 @@ static const struct argp_option pfunct_options[] = {
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
-static unsigned int online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? n : 1;
-}
-
-static void parse_jobs(const char *arg, struct argp_state *state)
-{
-	unsigned long v;
-	char *end;
-
-	if (!arg) {
-		opts.loader.jobs = online_cpus();
-		return;
-	}
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || *arg == '-' || *arg == '+' || !v || v > MAX_JOBS)
-		argp_failure(state, EXIT_USAGE, 0,
-			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
-			     MAX_JOBS);
-	else
-		opts.loader.jobs = v;
-}
-
 static void parse_addr(const char *arg, struct argp_state *state)
 {
 	char *end;
@@ -133,7 +108,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'G': opts.cc_uninlined = true; break;
 	case 'H': opts.cc_inlined = true; break;
 	case 'i': opts.inline_expansions = opts.verbose = true; break;
-	case 'j': parse_jobs(arg, state); break;
+	case 'j': cli__parse_jobs(arg, state, &opts.loader.jobs); break;
 	case 'l': opts.decl_info = true; break;
 	case 'P': opts.prototypes = true; break;
 	case 't': opts.total_inline_stats = true; break;
@@ -265,7 +240,6 @@ int main(int argc, char *argv[])
 			rc = show_symtab(files[i], opts.symtab_name);
 		return rc;
 	}
-	opts.cacheline_size = sysconf(_SC_LEVEL1_DCACHE_LINESIZE) > 0 ?
-			      (uint32_t)sysconf(_SC_LEVEL1_DCACHE_LINESIZE) : 64;
+	opts.cacheline_size = cli__cacheline_size();
 	return pfunct__run(&opts, files, nr_files);
 }

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* What the programs' command lines share (cli.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* Digits only, up to @max: strtoul() alone takes signs, spaces and nothing. */
+static int parse_decimal(const char *s, unsigned long max, unsigned long *ret)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || *s == '+' || v > max)
+		return -EINVAL;
+	*ret = v;
+	return 0;
+}
+
+int cli__parse_positive(const char *s, unsigned long max, unsigned int *ret)
+{
+	unsigned long v;
+
+	if (parse_decimal(s, max, &v) || !v)
+		return -EINVAL;
+	*ret = (unsigned int)v;
+	return 0;
+}
+
+int cli__parse_uint(const char *s, uint32_t *ret)
+{
+	unsigned long v;
+
+	if (parse_decimal(s, UINT32_MAX, &v))
+		return -EINVAL;
+	*ret = (uint32_t)v;
+	return 0;
+}
+
+unsigned int cli__online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned int)n : 1;
+}
+
+void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jobs)
+{
+	if (!arg)
+		*jobs = cli__online_cpus();
+	else if (cli__parse_positive(arg, CLI_MAX_JOBS, jobs))
+		argp_failure(state, CLI_EXIT_USAGE, 0,
+			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
+			     CLI_MAX_JOBS);
+}
+
+uint32_t cli__cacheline_size(void)
+{
+	long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+
+	return n > 0 ? (uint32_t)n : 64;
+}
