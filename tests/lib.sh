@@ -7,6 +7,10 @@ VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
 # Upstream v1.32's outputs, the reference; its inputs stay one folder up.
 REF_DIR=$SHARED/reference/v1.32
 REF_BTF=$REF_DIR/vmlinux-6.1.0-57-cloud-amd64.btf
+# The nine modules of the references (REF_DIR/NAME.ko.btf), as module_path takes them.
+REF_MODULES="fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm
+	arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr fs/overlayfs/overlay
+	drivers/net/veth"
 REF_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
 OLD_FLAGS="-J -j --btf_gen_floats --lang_exclude=rust"
 

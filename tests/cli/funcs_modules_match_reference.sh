@@ -8,9 +8,7 @@
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 base=$REF_BTF
 bad=0 n=0 funcs=0
-for rel in fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm \
-	   arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr \
-	   fs/overlayfs/overlay drivers/net/veth; do
+for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ref=$REF_DIR/$name.ko.btf
 	[ -f "$ref" ] || fail "missing $ref"

@@ -14,9 +14,7 @@ base=$REF_BTF
 nbase=$("$BPFTOOL" btf dump file "$base" | grep -c '^\[') || fail "bpftool cannot read $base"
 bad=0 lines=0
 no() { echo "$name: $*"; bad=1; }
-for rel in fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm \
-	   arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr \
-	   fs/overlayfs/overlay drivers/net/veth; do
+for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
 	"$PAHOLE" $REF_FLAGS --btf_base "$base" --btf_encode_detached="$TMP/$name.btf" "$ko" ||

@@ -56,9 +56,7 @@ same() { # WHAT OURS NEWER
 "$PAHOLE" $REF_FLAGS -j2 --btf_encode_detached=v.ours "$V" || fail "vmlinux"
 same vmlinux v.ours v.newer
 same "vmlinux (reference)" "$REF_BTF" v.newer
-for rel in fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm \
-	   arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr \
-	   fs/overlayfs/overlay drivers/net/veth; do
+for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ko=$(module_path "$rel") || fail "cannot extract $rel"
 	"$NEWER" $REF_FLAGS --btf_base "$REF_BTF" --btf_encode_detached="$name.newer" "$ko" ||
