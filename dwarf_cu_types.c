@@ -614,7 +614,7 @@ static int load_method(struct cu_loader *l, struct die *die, uint32_t before,
 		       struct struct_extras *x)
 {
 	struct pending_method *pm;
-	struct die_attrs a;
+	struct die_attrs a, oa;
 	struct die origin;
 	int err = cu_loader__read_attrs(l, die, &a) ?:
 		  dw_ensure_cap(&x->methods, &x->methods_cap, sizeof(*x->methods),
@@ -627,8 +627,10 @@ static int load_method(struct cu_loader *l, struct die *die, uint32_t before,
 	 * it refers to: printed as that declaration, as upstream does.
 	 */
 	if (a.has_origin && die__at(die->unit, a.origin_off, &origin) == 0 &&
-	    cu_loader__read_attrs(l, &origin, &a) == 0 && !a.has_origin)
+	    cu_loader__read_attrs(l, &origin, &oa) == 0 && !oa.has_origin) {
+		a = oa;
 		die = &origin;
+	}
 	pm = &x->methods[x->nr_methods++];
 	pm->ret_off = a.has_type ? a.type_off : NO_TYPE;
 	pm->m = (struct method){
