@@ -262,67 +262,13 @@ static bool collects(uint32_t name, const void *arg)
 	}
 }
 
-static int collect_attr(const struct die_attr *attr, void *arg)
+/* What collect_attr() leaves: code addresses, inlining, layout and C++ facts. */
+static void collect_more_attr(const struct die_attr *attr, struct die_attrs *a)
 {
-	struct die_attrs *a = arg;
 	const struct die_unit *u = a->unit;
 	uint64_t val;
 
 	switch (attr->name) {
-	case DW_AT_name:
-		/* NULL: a string offset past the end of .debug_str, or a bad form */
-		a->name = attr_string(a->loader, u, attr);
-		if (!a->name)
-			a->err = "bad DW_AT_name";
-		else if (a->loader->opts->kabi_prefix)
-			a->name = kabi_name(a->loader->opts->kabi_prefix, a->name);
-		break;
-	case DW_AT_byte_size:
-		a->has_byte_size = attr_constant(u, attr, &a->byte_size);
-		break;
-	case DW_AT_type:
-		a->has_type = attr_ref(attr, a, false, &a->type_off);
-		break;
-	case DW_AT_encoding:
-		attr_constant(u, attr, &a->encoding);
-		break;
-	case DW_AT_data_member_location:
-		a->member_location = attr_member_location(u, attr);
-		break;
-	case DW_AT_bit_offset:
-		a->has_bit_offset = attr_constant(u, attr, &a->bit_offset);
-		break;
-	case DW_AT_data_bit_offset:
-		a->has_data_bit_offset = attr_constant(u, attr, &a->data_bit_offset);
-		break;
-	case DW_AT_bit_size:
-		attr_constant(u, attr, &a->bit_size);
-		break;
-	case DW_AT_upper_bound:
-		a->has_upper_bound = true;
-		a->upper_bound_const = attr_constant(u, attr, &a->upper_bound);
-		break;
-	case DW_AT_count:
-		a->has_count = true;
-		a->count_const = attr_constant(u, attr, &a->count);
-		break;
-	case DW_AT_const_value:
-		a->has_const_value = true;
-		if (!attr_constant(u, attr, &a->const_value))
-			a->const_string = attr_string(a->loader, u, attr);
-		break;
-	case DW_AT_declaration:
-		a->is_declaration = attr_flag(attr);
-		break;
-	case DW_AT_abstract_origin:
-		a->has_origin = attr_ref(attr, a, true, &a->origin_off);
-		break;
-	case DW_AT_specification:
-		a->has_spec = attr_ref(attr, a, true, &a->spec_off);
-		break;
-	case DW_AT_calling_convention:
-		attr_constant(u, attr, &a->calling_convention);
-		break;
 	case DW_AT_location:
 		a->location = die_attr__libdw(u, attr);
 		a->has_location = true;
@@ -380,6 +326,72 @@ static int collect_attr(const struct die_attr *attr, void *arg)
 	case DW_AT_linkage_name:
 	case DW_AT_MIPS_linkage_name:
 		a->linkage_name = attr_string(a->loader, u, attr);
+		break;
+	}
+}
+
+static int collect_attr(const struct die_attr *attr, void *arg)
+{
+	struct die_attrs *a = arg;
+	const struct die_unit *u = a->unit;
+
+	switch (attr->name) {
+	case DW_AT_name:
+		/* NULL: a string offset past the end of .debug_str, or a bad form */
+		a->name = attr_string(a->loader, u, attr);
+		if (!a->name)
+			a->err = "bad DW_AT_name";
+		else if (a->loader->opts->kabi_prefix)
+			a->name = kabi_name(a->loader->opts->kabi_prefix, a->name);
+		break;
+	case DW_AT_byte_size:
+		a->has_byte_size = attr_constant(u, attr, &a->byte_size);
+		break;
+	case DW_AT_type:
+		a->has_type = attr_ref(attr, a, false, &a->type_off);
+		break;
+	case DW_AT_encoding:
+		attr_constant(u, attr, &a->encoding);
+		break;
+	case DW_AT_data_member_location:
+		a->member_location = attr_member_location(u, attr);
+		break;
+	case DW_AT_bit_offset:
+		a->has_bit_offset = attr_constant(u, attr, &a->bit_offset);
+		break;
+	case DW_AT_data_bit_offset:
+		a->has_data_bit_offset = attr_constant(u, attr, &a->data_bit_offset);
+		break;
+	case DW_AT_bit_size:
+		attr_constant(u, attr, &a->bit_size);
+		break;
+	case DW_AT_upper_bound:
+		a->has_upper_bound = true;
+		a->upper_bound_const = attr_constant(u, attr, &a->upper_bound);
+		break;
+	case DW_AT_count:
+		a->has_count = true;
+		a->count_const = attr_constant(u, attr, &a->count);
+		break;
+	case DW_AT_const_value:
+		a->has_const_value = true;
+		if (!attr_constant(u, attr, &a->const_value))
+			a->const_string = attr_string(a->loader, u, attr);
+		break;
+	case DW_AT_declaration:
+		a->is_declaration = attr_flag(attr);
+		break;
+	case DW_AT_abstract_origin:
+		a->has_origin = attr_ref(attr, a, true, &a->origin_off);
+		break;
+	case DW_AT_specification:
+		a->has_spec = attr_ref(attr, a, true, &a->spec_off);
+		break;
+	case DW_AT_calling_convention:
+		attr_constant(u, attr, &a->calling_convention);
+		break;
+	default:
+		collect_more_attr(attr, a);
 		break;
 	}
 	return 0;
