@@ -62,12 +62,12 @@ tools: $(TOOLS)
 $(PROGS:%=$(BUILD)/%): $(BUILD)/%: $(BUILD)/%.o $(LIB_OBJS)
 	$(CC) $(TUNE) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# -I$(BUILD): the headers the build writes (devel_version.h), whatever CFLAGS says.
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
-	$(CC) $(WARN) $(TUNE) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(WARN) $(TUNE) $(CFLAGS) -I$(BUILD) $(PKG_CFLAGS) -c -o $@ $<
 
 # --devel_version's commit: the header is rewritten only when it changes.
 $(BUILD)/dwarves_version.o: $(BUILD)/devel_version.h
-$(BUILD)/dwarves_version.o: CFLAGS += -I$(BUILD)
 $(BUILD)/devel_version.h: FORCE | $(BUILD)
 	@sha=$$(git rev-parse --short=12 HEAD 2>/dev/null); \
 	 line="#define DEVEL_SHA \"$$sha\""; \
