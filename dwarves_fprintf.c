@@ -714,7 +714,6 @@ static int max_enumerator_len(const struct type *t)
 static size_t enum_methods_fprintf(struct printer *p, const struct type *t, uint32_t idx,
 				   int indent, FILE *fp)
 {
-	char bf[512];
 	size_t printed = 0;
 	uint32_t i;
 
@@ -723,10 +722,8 @@ static size_t enum_methods_fprintf(struct printer *p, const struct type *t, uint
 
 		if (m->before != idx)
 			continue;
-		printed += fprintf(fp, "%.*s\t%s %s", indent, tabs,
-				   printer__type_name(p, m->ret_type, bf, sizeof(bf)),
-				   m->name ? m->name : "");
-		printed += printer__params_fprintf(p, m->params, m->nr_params, m->has_varargs, fp);
+		printed += fprintf(fp, "%.*s\t", indent, tabs);
+		printed += printer_cxx__method_proto_fprintf(p, m, fp);
 		printed += fprintf(fp, ",\n");
 	}
 	return printed;

@@ -101,17 +101,23 @@ size_t printer_cxx__access_fprintf(uint8_t access, uint8_t *current, int indent,
 	return fprintf(fp, "%.*s%s:\n\n", clamp_indent(indent < 0 ? 0 : indent), tabs, name);
 }
 
+size_t printer_cxx__method_proto_fprintf(struct printer *p, const struct method *m, FILE *fp)
+{
+	char bf[512];
+	size_t printed = fprintf(fp, "%s %s", printer__type_name(p, m->ret_type, bf, sizeof(bf)),
+				 m->name ? m->name : "");
+
+	return printed + printer__params_fprintf(p, m->params, m->nr_params, m->has_varargs, fp);
+}
+
 /* "[virtual ]RET NAME(PARAMS)[ = 0];" and an empty line. */
 static size_t method_fprintf(struct printer *p, const struct method *m, int indent, FILE *fp)
 {
-	char bf[512];
 	size_t printed = fprintf(fp, "%.*s", clamp_indent(indent), tabs);
 
 	if (m->virtuality != DW_VIRTUALITY_none)
 		printed += fprintf(fp, "virtual ");
-	printed += fprintf(fp, "%s %s", printer__type_name(p, m->ret_type, bf, sizeof(bf)),
-			   m->name ? m->name : "");
-	printed += printer__params_fprintf(p, m->params, m->nr_params, m->has_varargs, fp);
+	printed += printer_cxx__method_proto_fprintf(p, m, fp);
 	if (m->virtuality == DW_VIRTUALITY_pure_virtual)
 		printed += fprintf(fp, " = 0");
 	return printed + fprintf(fp, ";\n\n");

@@ -92,6 +92,8 @@ size_t printer_cxx__bases_fprintf(struct printer *p, const struct type *t, FILE 
  * given and differs from *@current, which it becomes.
  */
 size_t printer_cxx__access_fprintf(uint8_t access, uint8_t *current, int indent, FILE *fp);
+/* "RET NAME(PARAMS)" of a member function (or a Rust enum's function). */
+size_t printer_cxx__method_proto_fprintf(struct printer *p, const struct method *m, FILE *fp);
 /* The member functions of @t declared before member @idx, each with its label. */
 size_t printer_cxx__methods_fprintf(struct printer *p, const struct type *t, uint32_t idx,
 				    uint8_t *access, int indent, FILE *fp);
