@@ -30,14 +30,14 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_split_dedup.c btf_repeats.c btf_equiv.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
-	codiff_diff.c hugepages.c dwarves_version.c cli.c
+	codiff_diff.c tuning.c dwarves_version.c cli.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff
 MAINS := $(PROGS:%=%.c)
 SRCS := $(MAINS) $(LIB_SRCS)
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
-	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/hugepages_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
+	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarves_layout_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
 
@@ -80,6 +80,7 @@ $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 
 $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
+$(BUILD)/tuning_test: $(BUILD)/cu_pool.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
 
@@ -128,7 +129,7 @@ check-sanitize: all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
 		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
 		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
-		inplace_copy_ahead inplace_no_process repeats_fwd_tolerance
+		inplace_copy_ahead plain_process repeats_fwd_tolerance
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)

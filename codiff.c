@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "dwarves_version.h"
 #include "log.h"
+#include "tuning.h"
 
 enum { EXIT_USAGE = CLI_EXIT_USAGE };
 enum { ARG_btf_base = 300 };
@@ -135,6 +136,7 @@ static int keep_cu(struct cu *cu, void *arg)
 	struct side *s = arg;
 	int err = dw_ensure_cap(&s->in.cus, &s->cap, sizeof(*s->in.cus), s->in.nr_cus + 1);
 
+	tuning__advise();
 	if (err) {
 		cu__free(cu);
 		pr_err("%s: out of memory", s->in.path);
@@ -148,6 +150,7 @@ static int load_dwarf(struct side *s)
 {
 	struct dwarf_loader_opts lo = {
 		.jobs = opts.jobs, .for_printing = true, .fn_bodies = true,
+		.thread_start = tuning__thread_start,
 	};
 	int err = dwarf_file__open(s->in.path, &s->df);
 
@@ -286,6 +289,7 @@ static int run(void)
 
 int main(int argc, char *argv[])
 {
+	tuning__start();
 	argp_err_exit_status = EXIT_USAGE;
 	log__set_program("codiff");
 	log__hook_libbpf();
@@ -295,5 +299,6 @@ int main(int argc, char *argv[])
 		argp_help(&codiff_argp, stderr, ARGP_HELP_SEE, program_invocation_short_name);
 		return EXIT_FAILURE;
 	}
+	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
 	return run();
 }

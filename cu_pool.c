@@ -5,8 +5,10 @@
  * variables wake workers (room in the window) and the main thread (its next
  * unit is ready).
  */
+#define _GNU_SOURCE	/* sched_getaffinity */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
@@ -115,6 +117,8 @@ static void *worker(void *arg)
 	struct cu_pool *p = arg;
 	uint32_t id;
 
+	if (p->opts->thread_start)
+		p->opts->thread_start();
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!worker_may_claim(p) && !p->stop && p->next_claim < p->nr_units)
@@ -226,4 +230,15 @@ int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 	free(p.is_ready);
 	free(tids);
 	return err;
+}
+
+unsigned int cu_pool__usable_cpus(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 0 ? n : 1;
 }

@@ -50,6 +50,8 @@ struct cu_pool_opts {
 	 * each unit is handed over, and a long one on unit 0.
 	 */
 	unsigned int	delay_seed;
+	/* Or NULL: called first on each worker thread (the caller's per-thread settings). */
+	void		(*thread_start)(void);
 };
 
 /*
@@ -65,11 +67,15 @@ struct cu_pool_shared {
 void cu_pool_shared__publish(struct cu_pool_shared *s, const void *p);
 const void *cu_pool_shared__get(const struct cu_pool_shared *s);
 
+/* The CPUs this process may run on (its affinity): a bound for nr_cpus. */
+unsigned int cu_pool__usable_cpus(void);
+
 /*
  * Loads and consumes units 0 .. @nr_units-1. Returns 0, or the first
  * non-zero consume() value, after every worker has been joined and every
  * unconsumed loaded unit discarded.
  */
+
 int cu_pool__run(uint32_t nr_units, const struct cu_pool_opts *opts,
 		 const struct cu_pool_ops *ops, void *ctx);
 

@@ -5,12 +5,9 @@
  * (cu_pool.c) and handing them over in CU order, giving back the pages of
  * .debug_info that are done with. One CU's DIEs are dwarf_cu.c's.
  */
-#define _GNU_SOURCE	/* sched_getaffinity */
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -814,75 +811,6 @@ static unsigned int default_window(unsigned int threads)
 }
 
 /* The CPUs this process may run on (its affinity mask), at least 1. */
-static unsigned int usable_cpus(void)
-{
-	cpu_set_t set;
-	int n;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 1;
-	n = CPU_COUNT(&set);
-	return n > 0 ? n : 1;
-}
-
-/*
- * glibc gives a thread a heap of its own at its first malloc(), up to a
- * bound, and a new heap is all pages never touched. A file with less DWARF
- * than this is loaded on the main thread's heap, whose freed pages the
- * workers then reuse (a module's workers would fill a new heap for a few
- * MB). A bigger file gets one heap per thread that may work at once: the
- * main thread's, and one for each CPU a worker may take (more only add to
- * peak memory; fewer, and two workers share a heap and its lock: at -j2 on
- * 2 CPUs the vmlinux took 6% more CPU time, medians of 15). The bound
- * counts for threads yet to start, so it is set before the pool starts
- * them.
- */
-enum { SHARED_HEAP_MAX_DWARF = 32 << 20 };
-
-static bool is_big_file(const struct dwarf_file *df)
-{
-	return df->secs.info.size + df->secs.types.size >= SHARED_HEAP_MAX_DWARF;
-}
-
-/*
- * pahole's M_TOP_PAD pins glibc's mmap threshold at 128 KiB. A big file's
- * per-CU arrays above it (a CU's types, the loader's stacks) were mapped
- * for each CU and unmapped when it was encoded: without threads, on the
- * vmlinux, 500 munmap calls and 32,000 page faults of the 62,000, each
- * fault costly under a hypervisor. Taken from the heaps they are reused:
- * without threads 30,000 faults, sys time 0.40 -> 0.21 s; at -j2 23,000 ->
- * 19,500 faults and 7% less CPU time (medians of 9). Peak memory: 6 MB more
- * without threads, the same at -j2.
- */
-enum { BIG_FILE_MMAP_THRESHOLD = 4 << 20 };
-
-/*
- * A thread's heap is a reservation of 64 MiB (glibc's bound on 64-bit),
- * made usable as it grows, and only its first part gets transparent huge
- * pages (hugepages.h): glibc asks for them when it creates the heap, not
- * when it grows. With a top pad of the whole reservation the heap is
- * created whole, all of it on huge pages; pages never touched still take
- * no memory. At -j2 on the vmlinux: 10,800 -> 6,400 page faults, 6% less
- * CPU time (medians of 15), the same peak memory. The main heap then also
- * grows and keeps 64 MiB at a time.
- */
-enum { THREAD_HEAP_TOP_PAD = 64 << 20 };
-
-/* @heaps: one for each thread that may work at once; 0 without threads. */
-static void set_heaps(const struct dwarf_file *df, unsigned int heaps)
-{
-	if (!is_big_file(df)) {
-		if (heaps)
-			mallopt(M_ARENA_MAX, 1);
-		return;
-	}
-	mallopt(M_MMAP_THRESHOLD, BIG_FILE_MMAP_THRESHOLD);
-	if (heaps) {
-		mallopt(M_ARENA_MAX, (int)heaps);
-		mallopt(M_TOP_PAD, THREAD_HEAP_TOP_PAD);
-	}
-}
-
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx)
 {
@@ -891,12 +819,13 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		.started = job_started,
 	};
 	struct load_job j = { .df = df, .opts = opts, .fn = fn, .ctx = ctx };
-	unsigned int threads = opts->jobs + 1, heaps;
+	unsigned int threads = opts->jobs + 1;
 	struct cu_pool_opts pool = {
 		.nr_workers = opts->jobs,
-		.nr_cpus = opts->jobs ? usable_cpus() : 0,
+		.nr_cpus = opts->jobs ? cu_pool__usable_cpus() : 0,
 		.window = opts->cu_window ? opts->cu_window : default_window(threads),
 		.delay_seed = opts->test_delay_seed,
+		.thread_start = opts->thread_start,
 	};
 	struct phase_stats *s = opts->stats;
 	double start = phase_stats__now(), encoding = s ? s->wall[PHASE_ENCODING] : 0;
@@ -906,9 +835,6 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
-	/* The main thread's heap, and one for each CPU a worker may take. */
-	heaps = pool.nr_cpus + 1 < threads ? pool.nr_cpus + 1 : threads;
-	set_heaps(df, pool.nr_cpus ? heaps : 0);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	if (!err && !j.started)		/* no unit to load */

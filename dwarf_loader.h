@@ -58,6 +58,7 @@ struct dwarf_loader_opts {
 	unsigned int	jobs;		/* loader threads besides the caller's; 0: none */
 	unsigned int	cu_window;	/* CUs loaded ahead of the consumer; 0: default */
 	unsigned int	test_delay_seed;/* test-only random delays (cu_pool.h) */
+	void		(*thread_start)(void); /* or NULL: first thing on each loader thread */
 	/*
 	 * Test-only: decode every location with libdw too; a difference
 	 * stops the load (dwarf_locations.h).

@@ -7,7 +7,6 @@
 #include <argp.h>
 #include <errno.h>
 #include <limits.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,10 +25,10 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "dwarves_version.h"
-#include "hugepages.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
+#include "tuning.h"
 
 
 /* Exit status of errors, and of usage errors (as argp's). */
@@ -120,6 +119,7 @@ static struct options {
 	/* Without --btf_features, these are on (upstream's legacy defaults). */
 	.features = { .var = true, .decl_tag = true, .type_tag = true, .enum64 = true },
 	.print = { .separator = '\t', .padding = -1, .padding_ge = -1 },
+	.loader = { .thread_start = tuning__thread_start },
 };
 
 enum {
@@ -755,6 +755,7 @@ static int encode_cu(struct cu *cu, void *ctx)
 	int err = btf_encoder__add_cu(ctx, cu);
 
 	cu__free(cu);
+	tuning__advise();
 	return err;
 }
 
@@ -1024,47 +1025,11 @@ static int run_print(void)
 	return print_job__run(&run, opts.files, opts.nr_files);
 }
 
-/*
- * Huge pages (hugepages.h) pay for the second start, about 4 ms, from
- * inputs of a few MB on: tcp_bbr.ko (0.6 MB) with the vmlinux's BTF as its
- * base (4 MB) took 70 ms of CPU time instead of 98, the start included.
- */
-enum { HUGEPAGES_MIN_INPUT = 2 << 20 };
-
-static bool inputs_are_big(void)
-{
-	uint64_t total = 0;
-	struct stat st;
-	int i;
-
-	for (i = 0; i < opts.nr_files; i++)
-		if (!stat(opts.files[i], &st))
-			total += (uint64_t)st.st_size;
-	if (opts.btf_base && !stat(opts.btf_base, &st))
-		total += (uint64_t)st.st_size;
-	return total >= HUGEPAGES_MIN_INPUT;
-}
-
 int main(int argc, char *argv[])
 {
 	int err;
 
-	/*
-	 * glibc grows and trims its main heap 128 KiB at a time: a small
-	 * module's run made 1,500 brk calls and faulted the same pages back
-	 * in after each trim (a tenth of its time). Growing 4 MiB at a time
-	 * makes it 5 calls and a quarter fewer page faults, for about 5 MB
-	 * more peak memory on a vmlinux.
-	 */
-	mallopt(M_TOP_PAD, 4 << 20);
-	/*
-	 * libbpf's dedup frees its many small hash entries when it ends, into
-	 * glibc's fast bins, and the next large free then merges them all in
-	 * one walk (malloc_consolidate(): 6-9% of a small module's time).
-	 * Without fast bins a small free is merged as it comes, and the walk
-	 * is gone; a vmlinux's run takes the same time.
-	 */
-	mallopt(M_MXFAST, 0);
+	tuning__start();
 	if (argp_parse(&pahole_argp, argc, argv, 0, NULL, NULL))
 		return EXIT_ERROR;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
@@ -1073,8 +1038,7 @@ int main(int argc, char *argv[])
 		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
 	}
-	if (inputs_are_big())
-		hugepages__reexec(argv);
+	tuning__inputs(opts.files, opts.nr_files, opts.btf_base, opts.loader.jobs);
 	if (opts.prettify.input)
 		return run_prettify();
 	if (!opts.btf_encode)

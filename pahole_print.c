@@ -19,6 +19,7 @@
 #include "log.h"
 #include "pahole_print.h"
 #include "reorganize.h"
+#include "tuning.h"
 
 /* One loaded CU with what printing it needs; kept to the end with --sort. */
 struct job_cu {
@@ -749,6 +750,7 @@ static int handle_cu(struct cu *cu, void *ctx)
 	uint32_t eid;
 	int err = 0;
 
+	tuning__advise();
 	if (j->stop || cu_filtered_out(o, cu)) {
 		cu__free(cu);
 		return j->stop ? STOP_LOADING : 0;

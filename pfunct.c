@@ -17,6 +17,7 @@
 #include "dwarves_version.h"
 #include "log.h"
 #include "pfunct_print.h"
+#include "tuning.h"
 
 
 enum { EXIT_USAGE = CLI_EXIT_USAGE };
@@ -29,7 +30,7 @@ enum {
 
 const char *argp_program_version = DWARVES_VERSION;
 
-static struct pfunct_opts opts;
+static struct pfunct_opts opts = { .loader = { .thread_start = tuning__thread_start } };
 static int nr_files;
 static char **files;
 
@@ -230,6 +231,7 @@ int main(int argc, char *argv[])
 {
 	int i, rc = 0;
 
+	tuning__start();
 	log__set_program("pfunct");
 	if (argp_parse(&pfunct_argp, argc, argv, 0, NULL, NULL))
 		return EXIT_USAGE;
@@ -241,5 +243,6 @@ int main(int argc, char *argv[])
 		return rc;
 	}
 	opts.cacheline_size = cli__cacheline_size();
+	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
 	return pfunct__run(&opts, files, nr_files);
 }

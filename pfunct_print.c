@@ -25,6 +25,7 @@
 #include "log.h"
 #include "pfunct_int.h"
 #include "pfunct_print.h"
+#include "tuning.h"
 
 enum { STOP_LOADING = -ECANCELED };
 
@@ -399,6 +400,7 @@ static int handle_cu(struct cu *cu, void *ctx)
 	struct pf_cu *pc = pf_cu_new(j, cu);
 	int err;
 
+	tuning__advise();
 	if (!pc)
 		return -ENOMEM;
 	if (!j->is_stealer)
