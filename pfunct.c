@@ -131,6 +131,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_state_help(state, stderr, ARGP_HELP_SEE);
 			exit(EXIT_USAGE);
 		}
+		opts.cacheline_size = cli__cacheline_size();
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -242,7 +243,6 @@ int main(int argc, char *argv[])
 			rc = show_symtab(files[i], opts.symtab_name);
 		return rc;
 	}
-	opts.cacheline_size = cli__cacheline_size();
 	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
 	return pfunct__run(&opts, files, nr_files);
 }
