@@ -65,7 +65,7 @@ static const char TEST_EXACT_ENV[] = "PAHOLE_TEST_EXACT_REPEATS";
 struct btf_features {
 	bool encode_force, var, float_, decl_tag, type_tag, enum64, optimized_func;
 	bool consistent_func, decl_tag_kfuncs, reproducible_build, distilled_base;
-	bool global_var, attributes, true_signature, layout;
+	bool global_var, true_signature;
 };
 
 static const struct feature_info {
@@ -88,10 +88,7 @@ static const struct feature_info {
 	F("distilled_base", distilled_base, false,
 	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5),
 	F("global_var", global_var, false, true),
-	F("attributes", attributes, false,
-	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 6),
 	F("true_signature", true_signature, false, true),
-	F("layout", layout, false, LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 8),
 #undef F
 };
 
@@ -168,6 +165,7 @@ enum {
 	ARG_sort,
 	ARG_hashbits,
 	ARG_ptr_table_stats,
+	ARG_btf_attributes,
 	ARG_skip_missing,
 	ARG_padding,
 	ARG_padding_ge,
@@ -306,6 +304,7 @@ static const struct argp_option pahole_options[] = {
 	{ "prettify", ARG_prettify, "PATH", 0, "Path to the raw data to pretty print", 0 },
 	{ "hashbits", ARG_hashbits, "BITS", 0, "Number of bits for the hash table key", 0 },
 	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, OPTION_HIDDEN, NULL, 0 },
+	{ "btf_attributes", ARG_btf_attributes, NULL, OPTION_HIDDEN, NULL, 0 },
 	{ "skip_missing", ARG_skip_missing, NULL, 0,
 	  "skip missing types passed to -C rather than stop", 0 },
 	{ "contains_enumerator", ARG_contains_enumerator, "ENUMERATOR", 0,
@@ -604,6 +603,10 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	/* Upstream's loader statistics: no such tables here. */
 	case ARG_ptr_table_stats:
 		usage_error(state, "--ptr_table_stats is not supported");
+		break;
+	/* Upstream's attributes: the address space of arena kfuncs' pointers. */
+	case ARG_btf_attributes:
+		usage_error(state, "--btf_attributes is not supported: no attributes are encoded");
 		break;
 	case 'X': opts.loader.cu_exclude_prefix = arg; break;
 	case 'x': po->exclude_prefix = arg; break;

@@ -66,5 +66,15 @@ for rel in $REF_MODULES; do
 	same "$name" "$name.ours" "$name.newer"
 	echo "$name: $(stat -c %s "$name.newer") bytes with libbpf $version"
 done
+# What this program does not encode is not listed, nor taken under strict,
+# whatever libbpf could do.
+features=$("$NEWER" --supported_btf_features)
+for f in attributes layout; do
+	case ,$features, in *,"$f",*)
+		echo "libbpf $version: --supported_btf_features lists $f: $features"; bad=1 ;;
+	esac
+	"$NEWER" -J --btf_features_strict="$f" --btf_encode_detached=strict.btf "$V" 2>/dev/null &&
+		{ echo "libbpf $version: --btf_features_strict=$f taken"; bad=1; }
+done
 [ $bad -eq 0 ] || fail "libbpf $version changes the output"
 pass "libbpf $version: $n comparisons of type and string sections identical"

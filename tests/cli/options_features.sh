@@ -60,6 +60,12 @@ has() { grep -qE "$2" "$1.txt"; }
 expect_error "--btf_features_strict=var,bogus" bogus -- \
 	"$PAHOLE" -J --btf_features_strict=var,bogus --btf_encode_detached=strict.btf t.o || bad=1
 [ -e strict.btf ] && no "--btf_features_strict=var,bogus wrote an output file"
+# Upstream's --btf_attributes, not implemented: one line, a usage error.
+"$PAHOLE" -J --btf_attributes --btf_encode_detached=attr.btf t.o 2>attr.err
+rc=$?
+[ $rc -eq 64 ] && [ "$(wc -l <attr.err)" -eq 1 ] && grep -q -- --btf_attributes attr.err ||
+	no "--btf_attributes: exit $rc, $(cat attr.err)"
+[ -e attr.btf ] && no "--btf_attributes wrote an output file"
 # ... while a supported one that is not in default is accepted.
 "$PAHOLE" -J --btf_features_strict=var,true_signature --btf_encode_detached=strict.btf t.o \
 	2>strict.err && [ -s strict.btf ] && [ ! -s strict.err ] ||
