@@ -11,7 +11,6 @@
 command -v ar >/dev/null 2>&1 || skip "no ar"
 cd "$TMP" || fail "no temp dir"
 bad=0
-no() { echo "$*"; bad=$((bad + 1)); }
 # drop_blank: 1.24 prints no empty line after each -C type; the spec does.
 drop_blank() { grep -v '^$'; }
 
