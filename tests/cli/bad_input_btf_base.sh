@@ -30,9 +30,9 @@ try() {
 	   { [ $rc -eq 1 ] && { [ "$lines" -ne 1 ] || ! grep -qF "$b" err; }; }; then
 		echo "$what: exit $rc, $lines stderr lines:"
 		head -n 5 err
-		bad=1
+		no
 	fi
-	sha256sum -c --quiet sums || { echo "$what: an input changed"; bad=1; }
+	sha256sum -c --quiet sums || no "$what: an input changed"
 }
 
 size=$(stat -c %s base.btf)
@@ -65,8 +65,8 @@ open(sys.argv[2], "wb").write(b)' base.btf "$1" "$2"
 }
 name_at last.btf -1 && name_at past.btf 0 || fail "python3"
 "$PAHOLE" -J --btf_base last.btf --btf_encode_detached=out.btf mod.o ||
-	{ echo "a name at the last string byte is refused"; bad=1; }
+	no "a name at the last string byte is refused"
 expect_error "a name past the strings" "past the strings" -- \
-	"$PAHOLE" -J --btf_base past.btf --btf_encode_detached=out.btf mod.o || bad=1
+	"$PAHOLE" -J --btf_base past.btf --btf_encode_detached=out.btf mod.o || no
 [ $bad -eq 0 ] || fail "damaged base BTF not handled"
 pass "$runs runs"

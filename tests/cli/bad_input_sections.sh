@@ -49,12 +49,11 @@ try() {
 	   { [ $rc -eq 1 ] && { [ "$lines" -ne 1 ] || ! grep -qF "$f" err; }; }; then
 		echo "$what: exit $rc, $lines stderr lines:"
 		head -n 5 err
-		bad=1
+		no
 	elif [ $rc -eq 1 ] && [ -e out.btf ]; then
-		echo "$what: failed but wrote an output file"
-		bad=1
+		no "$what: failed but wrote an output file"
 	fi
-	[ "$(cksum <"$f")" = "$sum" ] || { echo "$what: input changed"; bad=1; }
+	[ "$(cksum <"$f")" = "$sum" ] || no "$what: input changed"
 }
 
 for obj in gcc5.o clang4.o; do

@@ -22,7 +22,7 @@ for f in "$TOP"/tests/fuzz/regressions/{dwarf,btf}/* "$TOP"/tests/fuzz/corpus/{d
 		if [ $rc -gt 1 ] || { [ $rc -eq 1 ] && [ "$lines" -ne 1 ]; } ||
 		   grep -qE 'Sanitizer|runtime error' "$TMP/err"; then
 			echo "codiff $args: exit $rc, $lines stderr lines:"; head -n 3 "$TMP/err"
-			bad=$((bad + 1))
+			no
 		fi
 	done
 done
@@ -41,7 +41,7 @@ for f in "$TOP"/tests/fuzz/regressions/codiff/*; do
 		timeout 20 "$CODIFF" $args >/dev/null 2>"$TMP/err"
 		rc=$?
 		if [ $rc -gt 1 ] || grep -qE 'Sanitizer|runtime error' "$TMP/err"; then
-			echo "codiff $args ($(basename "$f")): exit $rc"; bad=$((bad + 1))
+			no "codiff $args ($(basename "$f")): exit $rc"
 		fi
 	done
 done

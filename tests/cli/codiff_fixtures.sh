@@ -35,8 +35,7 @@ while IFS=$'\t' read -r expected status cmd; do
 		[ -n "${VERBOSE:-}" ] && diff "$expected" out.txt | head -20
 	fi
 	if [ -n "$why" ]; then
-		bad=$((bad + 1))
-		echo "FAIL $expected ($cmd):$why"
+		no "FAIL $expected ($cmd):$why"
 	fi
 done < MANIFEST.tsv
 [ "$nr" -eq 16 ] || fail "the manifest has $nr commands, expected 16"

@@ -27,15 +27,15 @@ check() {
 		timeout 600 /usr/bin/codiff $args "$old" "$new" >ref.txt 2>&1
 		# shellcheck disable=SC2086
 		timeout 600 "$CODIFF" $args "$old" "$new" >ours.txt 2>&1 ||
-			{ echo "codiff $args $old $new: exit $?"; bad=1; }
+			no "codiff $args $old $new: exit $?"
 		# shellcheck disable=SC2086
 		timeout 600 "$CODIFF" -j2 $args "$old" "$new" >ours_j.txt 2>&1
 		if ! cmp -s ref.txt ours.txt; then
 			echo "codiff $args $old $new: differs from 1.24 (< 1.24, > ours):"
 			diff ref.txt ours.txt | head -10
-			bad=1
+			no
 		fi
-		cmp -s ours.txt ours_j.txt || { echo "codiff -j2 $args $old $new: differs"; bad=1; }
+		cmp -s ours.txt ours_j.txt || no "codiff -j2 $args $old $new: differs"
 	done
 }
 

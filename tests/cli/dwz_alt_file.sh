@@ -33,23 +33,23 @@ found() {
 	"$BTFCANON" "$1.btf" | cmp -s - orig.canon || { echo "$1: BTF differs"; return 1; }
 }
 mkdir -p tree/usr/lib/debug/.dwz/x86_64-linux-gnu && cp alt.debug "tree$LINK" || fail "cp"
-found tree || bad=1
+found tree || no
 mkdir -p "byid/usr/lib/debug/.build-id/${id:0:2}" &&
 	cp alt.debug "byid/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" || fail "cp"
-found byid || bad=1
+found byid || no
 # A relative name, through a symbolic link to the file: beside the real file.
 cp prog r1 && cp prog r2 && dwz -m rel.debug r1 r2 || fail "dwz -m (relative)"
 mkdir -p real via && mv r1 rel.debug real/ && ln -s ../real/r1 via/r1 || fail "mv"
-"$PAHOLE" $REF_FLAGS --btf_encode_detached=via.btf via/r1 || { echo "through a link: exit $?"; bad=1; }
-"$BTFCANON" via.btf 2>/dev/null | cmp -s - orig.canon || { echo "through a link: BTF differs"; bad=1; }
+"$PAHOLE" $REF_FLAGS --btf_encode_detached=via.btf via/r1 || no "through a link: exit $?"
+"$BTFCANON" via.btf 2>/dev/null | cmp -s - orig.canon || no "through a link: BTF differs"
 # The right name, the wrong file: not taken.
 mkdir -p wrong/usr/lib/debug/.dwz/x86_64-linux-gnu && cp other.debug "wrong$LINK" &&
 	cp m1 wrong/usr/lib/debug/m1 || fail "cp"
 expect_error "another file's supplementary file" "$LINK" -- \
-	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf "$TMP/wrong/usr/lib/debug/m1" || bad=1
+	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf "$TMP/wrong/usr/lib/debug/m1" || no
 expect_error "missing supplementary file, encoding" "$LINK" -- \
-	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf m1 || bad=1
-expect_error "missing supplementary file, printing" "$LINK" -- "$PAHOLE" m1 || bad=1
-[ -s x.btf ] && { echo "BTF written without the supplementary file"; bad=1; }
+	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf m1 || no
+expect_error "missing supplementary file, printing" "$LINK" -- "$PAHOLE" m1 || no
+[ -s x.btf ] && no "BTF written without the supplementary file"
 [ $bad -eq 0 ] || fail "supplementary file lookup"
 pass "found beside, in the unpacked tree and by build-id; a missing one exits 1"

@@ -14,7 +14,7 @@ bad=0
 printf '%s\n' "$percpu" "VAR 'pc_first' linkage=1 type=INT:'long int'" \
 	"VAR 'pc_second' linkage=0 type=INT:'int'" \
 	"VAR 'pc_third' linkage=1 type=INT:'short int'" >expected
-diff <(vars a.btf) expected || { echo "default: differs (< ours)"; bad=1; }
+diff <(vars a.btf) expected || no "default: differs (< ours)"
 "$PAHOLE" -J --btf_features=default,global_var --btf_encode_detached=b.btf v.o ||
 	fail "encoding with global_var"
 printf '%s\n' "DATASEC '.bss' size=8 vars={ (VAR 'bss_var' linkage=0 type=INT:'long int') off=0 size=8; }" \
@@ -22,8 +22,8 @@ printf '%s\n' "DATASEC '.bss' size=8 vars={ (VAR 'bss_var' linkage=0 type=INT:'l
 	"$percpu" "VAR 'bss_var' linkage=0 type=INT:'long int'" "VAR 'data_var' linkage=1 type=INT:'int'" \
 	"VAR 'pc_first' linkage=1 type=INT:'long int'" "VAR 'pc_second' linkage=0 type=INT:'int'" \
 	"VAR 'pc_third' linkage=1 type=INT:'short int'" >expected
-diff <(vars b.btf) expected || { echo "global_var: differs (< ours)"; bad=1; }
+diff <(vars b.btf) expected || no "global_var: differs (< ours)"
 "$PAHOLE" -J --skip_encoding_btf_vars --btf_encode_detached=c.btf v.o || fail "encoding, no vars"
-[ -z "$(vars c.btf)" ] || { echo "--skip_encoding_btf_vars: variables left"; bad=1; }
+[ -z "$(vars c.btf)" ] || no "--skip_encoding_btf_vars: variables left"
 [ $bad -eq 0 ] || fail "variables encoded differently"
 pass

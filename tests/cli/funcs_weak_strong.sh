@@ -16,7 +16,7 @@ params() {
 want() { # WHAT NAME FILE WANT
 	local got
 	got=$(params "$2" "$3")
-	[ "$got" = "$4" ] || { echo "$1: $2 ($got), want ($4)"; bad=1; }
+	[ "$got" = "$4" ] || no "$1: $2 ($got), want ($4)"
 }
 for cc in gcc clang; do
 	command -v "$cc" >/dev/null || continue
@@ -40,7 +40,7 @@ for cc in gcc clang; do
 		[ $rc -eq 0 ] || fail "upstream failed: $(head -n 1 up.err)"
 		bpftool btf dump file ours.btf >ours.txt && bpftool btf dump file up.btf >up.txt ||
 			fail "bpftool"
-		diff ours.txt up.txt >diff.txt || { echo "$what: differs from v1.32:"; head diff.txt; bad=1; }
+		diff ours.txt up.txt >diff.txt || { echo "$what: differs from v1.32:"; head diff.txt; no; }
 		compared=$((compared + 1))
 	done
 done

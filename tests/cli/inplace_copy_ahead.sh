@@ -15,7 +15,7 @@ bad=0 ahead=0
 run() {
 	"$PAHOLE" -J -VV "$1" 2>"$1.log" || { no "$1: pahole -J failed: $(tail -n 2 "$1.log")"; return; }
 	grep -q 'bytes were copied ahead' "$1.log" && ahead=$((ahead + 1))
-	inplace_check "$1" "$2" want.btf || bad=1
+	inplace_check "$1" "$2" want.btf || no
 }
 cp small.exe small.add && run small.add small.exe
 [ $ahead -eq 0 ] || no "a small file was copied ahead"

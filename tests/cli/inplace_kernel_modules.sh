@@ -21,7 +21,7 @@ mkdir "$TMP/m"
 bad=0 n=0 batch=()
 check_batch() {
 	[ ${#batch[@]} -eq 0 ] && return
-	"$BTFSPLIT" "$base" "${batch[@]}" >"$TMP/split" || { cat "$TMP/split"; bad=1; }
+	"$BTFSPLIT" "$base" "${batch[@]}" >"$TMP/split" || { cat "$TMP/split"; no; }
 	tail -n 1 "$TMP/split" >>"$TMP/summary"
 	rm -f "${batch[@]}"
 	batch=()
@@ -30,9 +30,9 @@ while read -r ko; do
 	copy=$TMP/m/$(echo "${ko#$dir/}" | tr / _)
 	cp "$ko" "$copy" || fail "cp"
 	if ! "$PAHOLE" $REF_FLAGS --btf_base "$base" "$copy" 2>"$TMP/err"; then
-		echo "${ko#$dir/}: $(cat "$TMP/err")"; bad=1; continue
+		no "${ko#$dir/}: $(cat "$TMP/err")"; continue
 	fi
-	"$ELFCMP" "$ko" "$copy" .BTF >"$TMP/cmp" || { echo "${ko#$dir/}:"; cat "$TMP/cmp"; bad=1; }
+	"$ELFCMP" "$ko" "$copy" .BTF >"$TMP/cmp" || { echo "${ko#$dir/}:"; cat "$TMP/cmp"; no; }
 	n=$((n + 1))
 	batch+=("$copy")
 	[ ${#batch[@]} -ge 100 ] && check_batch

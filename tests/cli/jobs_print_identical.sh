@@ -18,8 +18,7 @@ same_text() {
 			"$PAHOLE" "$@" -j"$j" $w "$in" >"$TMP/out.txt" 2>"$TMP/out.err"
 			if [ $? -ne "$rc" ] || ! cmp -s "$TMP/ref.txt" "$TMP/out.txt" ||
 			   ! cmp -s "$TMP/ref.err" "$TMP/out.err"; then
-				echo "DIFFERENT: $in $* -j$j $w"
-				bad=$((bad + 1))
+				no "DIFFERENT: $in $* -j$j $w"
 			fi
 		done
 	done

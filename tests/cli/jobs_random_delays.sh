@@ -25,11 +25,9 @@ for cc in gcc clang; do
 		runs=$((runs + 1))
 		if ! env $SEED_ENV="$seed" "$PAHOLE" $REF_FLAGS -j"$j" $w \
 				--btf_encode_detached="$TMP/out.btf" "$so" 2>"$TMP/err"; then
-			echo "FAILED $cc seed $seed -j$j $w: $(cat "$TMP/err")"
-			bad=$((bad + 1))
+			no "FAILED $cc seed $seed -j$j $w: $(cat "$TMP/err")"
 		elif ! cmp -s "$TMP/ref-$cc.btf" "$TMP/out.btf"; then
-			echo "DIFFERENT $cc seed $seed -j$j $w"
-			bad=$((bad + 1))
+			no "DIFFERENT $cc seed $seed -j$j $w"
 		fi
 	done
 done

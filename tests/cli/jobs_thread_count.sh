@@ -28,10 +28,10 @@ for j in none 1 2 3; do
 	if [ $j = none ]; then arg= want=1; else arg=-j$j want=$((j + 1 + tsan)); fi
 	got=$(most_threads $FLAGS $arg --btf_encode_detached=out$j.btf vmlinux.o 2>err) ||
 		fail "pahole $arg"
-	[ -s err ] && { echo "$arg: $(cat err)"; bad=1; }
+	[ -s err ] && no "$arg: $(cat err)"
 	echo "${arg:-no -j}: at most $got threads (want $want)"
-	[ "$got" = "$want" ] || bad=1
-	[ $j = none ] || cmp -s outnone.btf out$j.btf || { echo "$arg: output differs"; bad=1; }
+	[ "$got" = "$want" ] || no
+	[ $j = none ] || cmp -s outnone.btf out$j.btf || no "$arg: output differs"
 done
 [ $bad = 0 ] || fail "thread counts or outputs wrong"
 pass "-jN: N loader threads besides the main one; same output"

@@ -27,8 +27,7 @@ while IFS=$'\t' read -r expected status cmd; do
 		cmp -s got_err.txt want_err.txt || why="$why stderr differs"
 	fi
 	if [ -n "$why" ]; then
-		bad=$((bad + 1))
-		echo "FAIL $expected ($cmd):$why"
+		no "FAIL $expected ($cmd):$why"
 		[ -n "${VERBOSE:-}" ] && diff out.txt "$expected" | head -20
 	else
 		echo "ok   $expected"

@@ -50,7 +50,7 @@ sections() {
 bad=0 n=0
 same() { # WHAT OURS NEWER
 	n=$((n + 1))
-	cmp -s <(sections "$2") <(sections "$3") || { echo "$1: sections differ"; bad=1; }
+	cmp -s <(sections "$2") <(sections "$3") || no "$1: sections differ"
 }
 "$NEWER" $REF_FLAGS -j2 --btf_encode_detached=v.newer "$V" || fail "vmlinux with libbpf $version"
 "$PAHOLE" $REF_FLAGS -j2 --btf_encode_detached=v.ours "$V" || fail "vmlinux"
@@ -60,9 +60,9 @@ for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ko=$(module_path "$rel") || fail "cannot extract $rel"
 	"$NEWER" $REF_FLAGS --btf_base "$REF_BTF" --btf_encode_detached="$name.newer" "$ko" ||
-		{ echo "$name: failed with libbpf $version"; bad=1; continue; }
+		{ no "$name: failed with libbpf $version"; continue; }
 	"$PAHOLE" $REF_FLAGS --btf_base "$REF_BTF" --btf_encode_detached="$name.ours" "$ko" ||
-		{ echo "$name: failed"; bad=1; continue; }
+		{ no "$name: failed"; continue; }
 	same "$name" "$name.ours" "$name.newer"
 	echo "$name: $(stat -c %s "$name.newer") bytes with libbpf $version"
 done

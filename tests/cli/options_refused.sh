@@ -14,9 +14,9 @@ for args in "-w 4" "--word_size=4" "--ptr_table_stats"; do
 	rc=$? opt=${args%% *} opt=${opt%%=*}
 	if [ $rc -ne 64 ] || [ "$(wc -l <err.txt)" -ne 1 ] || [ -s out.txt ] ||
 	   ! grep -q -- "${opt#-}.* is not supported" err.txt; then
-		echo "$args: exit $rc: $(head -n 2 err.txt)"; bad=1
+		no "$args: exit $rc: $(head -n 2 err.txt)"
 	fi
 done
-"$PAHOLE" --help | grep -q -e word_size -e ptr_table_stats && { echo "listed in --help"; bad=1; }
+"$PAHOLE" --help | grep -q -e word_size -e ptr_table_stats && no "listed in --help"
 [ $bad -eq 0 ] || fail "an unimplemented option was not refused"
 pass "-w, --word_size and --ptr_table_stats refused with exit 64 and one line"

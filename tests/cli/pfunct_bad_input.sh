@@ -20,13 +20,12 @@ run() {
 	rc=$?
 	lines=$(wc -l <"$TMP/err.txt")
 	if [ "$rc" -gt 1 ]; then
-		echo "$* $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error|^pfunct' "$TMP/err.txt")"
-		bad=$((bad + 1))
+		no "$* $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error|^pfunct' "$TMP/err.txt")"
 	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
 				  [ "$lines" -gt 2 ] ||
 				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
 		echo "$* $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
-		bad=$((bad + 1))
+		no
 	fi
 }
 for f in "$FUZZ"/regressions/*/* "$FUZZ"/corpus/dwarf/*; do

@@ -114,7 +114,7 @@ same() {
 		echo "$what: exit $rc (1.24: $rc_ref), output differs (< 1.24, > ours):"
 		diff ref.out our.out | head -20
 		cat our.err
-		bad=1
+		no
 	fi
 	cp our.out "$what.out"
 }

@@ -10,8 +10,8 @@ for src in "$TOP"/tests/unit/*_test.c; do
 	t=$(dirname "$PAHOLE")/$(basename "$src" .c)
 	[ "$(basename "$t")" = elf_symtab_test ] && continue
 	n=$((n + 1))
-	[ -x "$t" ] || { echo "$t not built"; bad=1; continue; }
-	"$t" >"$TMP/out" 2>&1 || { echo "$(basename "$t") failed:"; tail -n 20 "$TMP/out"; bad=1; }
+	[ -x "$t" ] || { no "$t not built"; continue; }
+	"$t" >"$TMP/out" 2>&1 || { echo "$(basename "$t") failed:"; tail -n 20 "$TMP/out"; no; }
 done
 [ $n -gt 0 ] || fail "no unit tests in $TOP/tests/unit"
 [ $bad -eq 0 ] || fail "unit tests"

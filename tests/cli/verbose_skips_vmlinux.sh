@@ -23,7 +23,7 @@ count() { # WANT PATTERN
 	local n
 	n=$(grep -c -- " : skipping BTF encoding of function due to $2" out.txt)
 	echo "$2: $n"
-	[ "$n" -eq "$1" ] || { echo "  want $1"; bad=1; }
+	[ "$n" -eq "$1" ] || no "  want $1"
 }
 count 486 'optimized parameters$'
 count 297 'ambiguous address$'
@@ -34,10 +34,10 @@ count 36 'param count mismatch; [0-9]* params != [0-9]* params$'
 count 7 'return type mismatch$'
 count 34 'param type mismatch for param#[0-9]* .* != .*$'
 other=$(grep -vc ' : skipping BTF encoding of function due to ' out.txt)
-[ "$other" -eq 0 ] || { echo "$other other lines on stdout"; bad=1; }
+[ "$other" -eq 0 ] || no "$other other lines on stdout"
 sed 's/ : skipping BTF encoding.*//' out.txt | sort -u >skipped.txt
 /usr/sbin/bpftool btf dump file v.btf | sed -n "s/^\[[0-9]*\] FUNC '\([^']*\)'.*/\1/p" | sort -u >funcs.txt
 both=$(comm -12 skipped.txt funcs.txt | wc -l)
-[ "$both" -eq 0 ] || { echo "$both skipped functions have a FUNC:"; comm -12 skipped.txt funcs.txt | head; bad=1; }
+[ "$both" -eq 0 ] || { echo "$both skipped functions have a FUNC:"; comm -12 skipped.txt funcs.txt | head; no; }
 [ $bad = 0 ] || fail "-V trace differs from upstream's"
 pass "-V: upstream's skip trace on stdout, upstream's figures"
