@@ -8,7 +8,6 @@
 . "$TOP/tests/lib.sh"
 src=$TOP/tests/fuzz/crafted/type_bounds.S
 cd "$TMP" || fail "no temp dir"
-bad=0
 for c in 1 2 3 4 5; do
 	gcc -c -DCASE=$c -DDEPTH=300000 "$src" -o case$c.o || fail "cannot assemble case $c"
 	sum=$(cksum <case$c.o)
@@ -24,5 +23,4 @@ gcc -c -DCASE=1 -DDEPTH=10 "$src" -o short.o || fail "cannot assemble"
 "$PAHOLE" -J --btf_encode_detached=short.btf short.o || no "a short chain fails"
 [ "$("$BTFCANON" short.btf | grep -o "PTR ''" | wc -l)" -eq 10 ] ||
 	no "the short chain does not give 10 pointers"
-[ $bad -eq 0 ] || fail "deep or cyclic types"
-pass
+finish "deep or cyclic types"

@@ -24,7 +24,6 @@ readelf -p .gnu_debugaltlink m1 | grep -qF "$LINK" || fail "dwz did not record $
 id=$(readelf -n alt.debug | sed -n 's/.*Build ID: *//p')
 [ -n "$id" ] || fail "the supplementary file has no build-id"
 
-bad=0
 # found DIR: m1 in DIR/usr/lib/debug encodes as the program before dwz.
 found() {
 	mkdir -p "$1/usr/lib/debug" && cp m1 "$1/usr/lib/debug/m1" || return 1
@@ -51,5 +50,4 @@ expect_error "missing supplementary file, encoding" "$LINK" -- \
 	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf m1 || no
 expect_error "missing supplementary file, printing" "$LINK" -- "$PAHOLE" m1 || no
 [ -s x.btf ] && no "BTF written without the supplementary file"
-[ $bad -eq 0 ] || fail "supplementary file lookup"
-pass "found beside, in the unpacked tree and by build-id; a missing one exits 1"
+finish "supplementary file lookup" "found beside, in the unpacked tree and by build-id; a missing one exits 1"

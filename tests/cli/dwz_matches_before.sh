@@ -11,7 +11,6 @@ command -v gcc >/dev/null || skip "no gcc"
 cp "$TOP"/tests/fixtures/dwz/* "$TMP/" || fail "cannot copy fixtures"
 cd "$TMP" || fail "no temp dir"
 SRCS="dwz_main.c dwz_u1.c dwz_u2.c dwz_u3.c"
-bad=0
 
 # outputs PREFIX FILE J: what is compared, in PREFIX.*
 outputs() {
@@ -75,5 +74,4 @@ for cxx in g++ clang++; do
 	check "$what, dwz in one file" one
 	check "$what, dwz -m" m1 alt.debug
 done
-[ $bad -eq 0 ] || fail "dwz output differs from the program before dwz"
-pass "BTF and layouts as before dwz, with and without a supplementary file"
+finish "dwz output differs from the program before dwz" "BTF and layouts as before dwz, with and without a supplementary file"

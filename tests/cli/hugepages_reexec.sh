@@ -9,7 +9,6 @@
 command -v strace >/dev/null || skip "no strace"
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
-bad=0
 
 cat >t.c <<'EOF2'
 struct node { struct node *next; const char *name; double weight; };
@@ -90,5 +89,4 @@ rc=$(starts e - -C node t.o)
 GLIBC_TUNABLES=glibc.malloc.hugetlb=0 "$PAHOLE" -C node t.o >e.ref
 [ "$rc" = 0 ] && cmp -s e.out e.ref || no "-C node: exit $rc or other text"
 
-[ $bad -eq 0 ] || fail "huge pages"
-pass "$want start(s) from 2.5 MiB of input where THP is '${mode:-none}' and glibc $libc; bytes, tunables and exits as without"
+finish "huge pages" "$want start(s) from 2.5 MiB of input where THP is '${mode:-none}' and glibc $libc; bytes, tunables and exits as without"

@@ -29,7 +29,7 @@ cases = {
 for name, data in cases.items():
     open(f"{d}/{name}.btf", "wb").write(data)
 PY
-bad=0 n=0
+n=0
 for f in "$TMP"/*.btf; do
 	n=$((n + 1))
 	"$PAHOLE" -F btf "$f" >"$TMP/out" 2>"$TMP/err"
@@ -43,5 +43,4 @@ for f in "$TMP"/*.btf; do
 		echo "ok   $(basename "$f"): $ours"
 	fi
 done
-[ "$bad" -eq 0 ] || fail "$bad of $n malformed BTF files not rejected cleanly"
-pass "$n malformed BTF files rejected with one line each"
+finish "$n malformed BTF files to be rejected cleanly" "$n malformed BTF files rejected with one line each"

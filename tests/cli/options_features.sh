@@ -6,7 +6,6 @@ BPFTOOL=/usr/sbin/bpftool
 [ -x "$BPFTOOL" ] || skip "no $BPFTOOL"
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
-bad=0
 
 # --version, --numeric_version, --devel_version, in each program
 for prog in "$PAHOLE" "$(dirname "$PAHOLE")/pfunct" "$(dirname "$PAHOLE")/codiff"; do
@@ -139,5 +138,4 @@ cmp -s again.btf default.btf || no "two runs with --btf_features=default differ"
 enc plain2
 cmp -s plain2.btf plain.btf || no "two runs without --btf_features differ"
 
-[ $bad -eq 0 ] || fail "command-line feature handling"
-pass "versions, feature list (--features too, force_cu_merging), strict/unknown names, default/all/+, legacy flags, reproducible"
+finish "command-line feature handling" "versions, feature list (--features too, force_cu_merging), strict/unknown names, default/all/+, legacy flags, reproducible"

@@ -14,7 +14,7 @@ PFUNCT=$(dirname "$PAHOLE")/pfunct
 fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
-bad=0 n=0
+n=0
 while IFS=$'\t' read -r expected status cmd; do
 	[ "$expected" = expected_file ] && continue
 	[ "${cmd%% *}" = pfunct ] || fail "MANIFEST line not a pfunct command: $cmd"
@@ -42,5 +42,4 @@ cp funcs.o funcs_btf.o && "$PAHOLE" -J funcs_btf.o || fail "pahole -J funcs_btf.
 n=$((n + 1))
 "$PFUNCT" -P -F btf funcs_btf.o >out.txt 2>err.txt || no ".BTF: exit $?"
 cmp -s out.txt Pbtf.expected.txt || { echo ".BTF: -P -F btf differs:"; diff out.txt Pbtf.expected.txt; no; }
-[ "$bad" -eq 0 ] || fail "$bad of $n commands differ"
-pass "$n commands as upstream (the last on .BTF in an ELF file)"
+finish "$n commands against upstream's outputs" "$n commands as upstream (the last on .BTF in an ELF file)"
