@@ -3,6 +3,7 @@
 # tests/fixtures/ built with clang-19 -O2 (DWARF 4 and 5), encoded with and
 # without true_signature, its FUNCs compared with with.expected and
 # without.expected in $TMP. The expectations are x86-64 psABI ones.
+# true_signature_gcc.sh takes only ts_funcs and ts_same.
 CLANG19=${CLANG19:-clang-19}
 DWARFDUMP19=${DWARFDUMP19:-llvm-dwarfdump-19}
 
