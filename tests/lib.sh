@@ -15,10 +15,19 @@ REF_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,opt
 OLD_FLAGS="-J -j --btf_gen_floats --lang_exclude=rust"
 
 fail() { echo "FAIL: $*"; exit 1; }
-# no MESSAGE: one failed check, reported; the test goes on and fails at its end
-# ([ $bad -eq 0 ] || fail ...).
+# no [MESSAGE]: one failed check, counted in $bad, and MESSAGE printed (none
+# where the check printed its reason itself); the test goes on, and finish
+# fails it at its end.
 bad=0
-no() { echo "$*"; bad=1; }
+no() { [ $# -eq 0 ] || echo "$*"; bad=$((bad + 1)); }
+# finish WHAT [SUMMARY...]: the end of a test that counts its failed checks
+# with no(): fails with WHAT and the count if one failed, else passes with
+# SUMMARY.
+finish() {
+	[ "$bad" -eq 0 ] || fail "$1 ($bad failed)"
+	shift
+	pass "$@"
+}
 skip() { echo "$*"; exit 2; }
 pass() { echo "${*:-ok}"; exit 0; }
 

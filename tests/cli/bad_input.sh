@@ -13,17 +13,15 @@ else
 fi
 head -c $(( $(stat -c %s "$big") * 3 / 4 )) "$big" >truncated
 sha256sum notelf nodwarf.o truncated ok.o >sums
-bad=0
-run() { expect_error "$@" || bad=1; }
+run() { expect_error "$@" || no; }
 run "not ELF" notelf -- "$PAHOLE" -J --btf_encode_detached=out.btf notelf
 run "no DWARF" nodwarf.o -- "$PAHOLE" -J --btf_encode_detached=out.btf nodwarf.o
 run "truncated" truncated -- "$PAHOLE" -J --btf_encode_detached=out.btf truncated
-grep -q "truncated or corrupt" "$TMP/err.txt" || { echo "truncation not reported as such"; bad=1; }
+grep -q "truncated or corrupt" "$TMP/err.txt" || no "truncation not reported as such"
 run "missing file" missing.o -- "$PAHOLE" -J --btf_encode_detached=out.btf missing.o
 run "missing output dir" nodir/out.btf -- \
 	"$PAHOLE" -J --btf_encode_detached=nodir/out.btf ok.o
-[ -e out.btf ] && { echo "an output file was left behind"; bad=1; }
-sha256sum -c --quiet sums || { echo "an input file changed"; bad=1; }
-[ "$(ls | grep -c tmp)" -eq 0 ] || { echo "temporary files left: $(ls)"; bad=1; }
-[ $bad -eq 0 ] || fail "bad input handling"
-pass
+[ -e out.btf ] && no "an output file was left behind"
+sha256sum -c --quiet sums || no "an input file changed"
+[ "$(ls | grep -c tmp)" -eq 0 ] || no "temporary files left: $(ls)"
+finish "bad input handling"

@@ -15,7 +15,7 @@ objcopy --add-section .BTF=base.btf base.o base-elf.o || fail "objcopy"
 "$PAHOLE" -J --btf_base base-elf.o --btf_encode_detached=out.btf mod.o ||
 	fail "the undamaged ELF base is refused"
 
-bad=0 runs=0
+runs=0
 # try WHAT WANT BASE: encodes mod.o on BASE; WANT is 1 (must fail) or 01.
 try() {
 	local what=$1 want=$2 b=$3 rc lines
@@ -30,9 +30,9 @@ try() {
 	   { [ $rc -eq 1 ] && { [ "$lines" -ne 1 ] || ! grep -qF "$b" err; }; }; then
 		echo "$what: exit $rc, $lines stderr lines:"
 		head -n 5 err
-		bad=1
+		no
 	fi
-	sha256sum -c --quiet sums || { echo "$what: an input changed"; bad=1; }
+	sha256sum -c --quiet sums || no "$what: an input changed"
 }
 
 size=$(stat -c %s base.btf)
@@ -65,8 +65,7 @@ open(sys.argv[2], "wb").write(b)' base.btf "$1" "$2"
 }
 name_at last.btf -1 && name_at past.btf 0 || fail "python3"
 "$PAHOLE" -J --btf_base last.btf --btf_encode_detached=out.btf mod.o ||
-	{ echo "a name at the last string byte is refused"; bad=1; }
+	no "a name at the last string byte is refused"
 expect_error "a name past the strings" "past the strings" -- \
-	"$PAHOLE" -J --btf_base past.btf --btf_encode_detached=out.btf mod.o || bad=1
-[ $bad -eq 0 ] || fail "damaged base BTF not handled"
-pass "$runs runs"
+	"$PAHOLE" -J --btf_base past.btf --btf_encode_detached=out.btf mod.o || no
+finish "damaged base BTF not handled" "$runs runs"

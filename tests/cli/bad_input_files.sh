@@ -16,13 +16,12 @@ gcc -g -shared -nostdlib -fPIC ok.c -o ok.so && objcopy --remove-section=.debug_
 gcc -c -g -gdwarf-5 -gsplit-dwarf ok.c -o split5.o && rm split5.dwo || fail "gcc -gsplit-dwarf"
 gcc -c -g -gdwarf-4 -gsplit-dwarf ok.c -o split4.o && rm split4.dwo || fail "gcc -gsplit-dwarf"
 sha256sum empty notelf nodwarf.o noinfo.so split5.o split4.o >sums
-bad=0
 check() {
 	local what=$1 name=$2 reason=$3
 	shift 3
-	expect_error "$what" "$name" -- "$@" || { bad=1; return; }
-	grep -qiF -- "$reason" "$TMP/err.txt" || { echo "$what: reason is not '$reason'"; bad=1; }
-	[ -e out.btf ] && { echo "$what: an output file was written"; bad=1; rm -f out.btf; }
+	expect_error "$what" "$name" -- "$@" || { no; return; }
+	grep -qiF -- "$reason" "$TMP/err.txt" || no "$what: reason is not '$reason'"
+	[ -e out.btf ] && { no "$what: an output file was written"; rm -f out.btf; }
 }
 enc() { "$PAHOLE" -J --btf_encode_detached=out.btf "$@"; }
 check "empty file" empty "not an ELF file" enc empty
@@ -33,6 +32,5 @@ check "no .debug_info" noinfo.so "no DWARF" enc noinfo.so
 check "DWARF 5 skeleton without .dwo" split5.dwo "not found" enc split5.o
 check "DWARF 4 skeleton without .dwo" split4.dwo "not found" enc split4.o
 check "-j2, no .dwo" split5.dwo "not found" enc -j2 split5.o
-sha256sum -c --quiet sums || { echo "an input file changed"; bad=1; }
-[ $bad -eq 0 ] || fail "bad input files"
-pass "8 cases"
+sha256sum -c --quiet sums || no "an input file changed"
+finish "bad input files" "8 cases"

@@ -7,7 +7,7 @@
 dir=$TOP/tests/fuzz/regressions/dwarf
 [ -d "$dir" ] || skip "no DWARF regression inputs"
 [ -d "$TOP/tests/fuzz/regressions/btf" ] || skip "no BTF regression inputs"
-bad=0 n=0
+n=0
 for f in "$dir"/*; do
 	[ -f "$f" ] || continue
 	n=$((n + 1))
@@ -24,14 +24,14 @@ for f in "$dir"/*; do
 				      ! grep -qF "$name" "$TMP/err"; }; then
 			echo "$name: exit $rc, $lines stderr lines:"
 			head -n 5 "$TMP/err"
-			bad=1
+			no
 		elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
-			echo "$name: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
+			echo "$name: sanitizer report:"; head -n 5 "$TMP/err"; no
 		else
 			echo "$name: exit $rc $(head -n 1 "$TMP/err")"
 		fi
 	done
-	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
+	[ "$(cksum <"$TMP/$name")" = "$sum" ] || no "$name: input changed"
 done
 # BTF inputs, printed as pahole -F btf prints them (plain and -E): exit 0 or
 # 1 with one line, within the time limit (crafted BTF can make a printout
@@ -49,14 +49,13 @@ for f in "$TOP"/tests/fuzz/regressions/btf/*; do
 		if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ "$lines" -ne 1 ]; }; then
 			echo "$name $opt: exit $rc, $lines stderr lines:"
 			head -n 5 "$TMP/err"
-			bad=1
+			no
 		elif grep -q -E 'Sanitizer|runtime error' "$TMP/err"; then
-			echo "$name $opt: sanitizer report:"; head -n 5 "$TMP/err"; bad=1
+			echo "$name $opt: sanitizer report:"; head -n 5 "$TMP/err"; no
 		else
 			echo "$name $opt: exit $rc"
 		fi
 	done
-	[ "$(cksum <"$TMP/$name")" = "$sum" ] || { echo "$name: input changed"; bad=1; }
+	[ "$(cksum <"$TMP/$name")" = "$sum" ] || no "$name: input changed"
 done
-[ $bad -eq 0 ] || fail "a regression input misbehaves"
-pass "$n runs of regression inputs"
+finish "a regression input misbehaves" "$n runs of regression inputs"

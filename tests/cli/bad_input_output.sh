@@ -11,17 +11,15 @@ gcc -c -g ok.c -o ok.o || fail "gcc"
 mkdir dev outdir
 mknod dev/full c 1 7 && mknod dev/null c 1 3 || skip "cannot create device nodes here"
 sum=$(sha256sum ok.o)
-bad=0
 enc() { "$PAHOLE" -J --btf_encode_detached="$1" ok.o; }
-expect_error "missing directory" nodir/out.btf -- enc nodir/out.btf || bad=1
-expect_error "full device" dev/full -- enc dev/full || bad=1
-grep -q "No space left" "$TMP/err.txt" || { echo "full device: reason not ENOSPC"; bad=1; }
-expect_error "directory" outdir -- enc outdir || bad=1
-enc dev/null || { echo "null device: exit $?"; bad=1; }
-[ -c dev/full ] && [ -c dev/null ] || { echo "a device node was replaced: $(ls -l dev)"; bad=1; }
-[ -z "$(ls outdir)" ] || { echo "files left in outdir: $(ls outdir)"; bad=1; }
-[ "$(ls dev | wc -l)" -eq 2 ] || { echo "files left beside the devices: $(ls dev)"; bad=1; }
-[ ! -e nodir ] || { echo "nodir was created"; bad=1; }
-[ "$(sha256sum ok.o)" = "$sum" ] || { echo "input changed"; bad=1; }
-[ $bad -eq 0 ] || fail "unwritable outputs"
-pass
+expect_error "missing directory" nodir/out.btf -- enc nodir/out.btf || no
+expect_error "full device" dev/full -- enc dev/full || no
+grep -q "No space left" "$TMP/err.txt" || no "full device: reason not ENOSPC"
+expect_error "directory" outdir -- enc outdir || no
+enc dev/null || no "null device: exit $?"
+[ -c dev/full ] && [ -c dev/null ] || no "a device node was replaced: $(ls -l dev)"
+[ -z "$(ls outdir)" ] || no "files left in outdir: $(ls outdir)"
+[ "$(ls dev | wc -l)" -eq 2 ] || no "files left beside the devices: $(ls dev)"
+[ ! -e nodir ] || no "nodir was created"
+[ "$(sha256sum ok.o)" = "$sum" ] || no "input changed"
+finish "unwritable outputs"

@@ -8,21 +8,19 @@
 . "$TOP/tests/lib.sh"
 src=$TOP/tests/fuzz/crafted/type_bounds.S
 cd "$TMP" || fail "no temp dir"
-bad=0
 for c in 1 2 3 4 5; do
 	gcc -c -DCASE=$c -DDEPTH=300000 "$src" -o case$c.o || fail "cannot assemble case $c"
 	sum=$(cksum <case$c.o)
 	expect_error "case $c" case$c.o -- timeout 60 "$PAHOLE" -J -j2 \
-		--btf_encode_detached=out.btf case$c.o || bad=1
-	[ "$(cksum <case$c.o)" = "$sum" ] || { echo "case $c: input changed"; bad=1; }
+		--btf_encode_detached=out.btf case$c.o || no
+	[ "$(cksum <case$c.o)" = "$sum" ] || no "case $c: input changed"
 done
 for c in 1 2 5; do
 	grep -q "case$c.o.*nested too deeply" <("$PAHOLE" -J --btf_encode_detached=out.btf \
-		case$c.o 2>&1) || { echo "case $c: not reported as too deep"; bad=1; }
+		case$c.o 2>&1) || no "case $c: not reported as too deep"
 done
 gcc -c -DCASE=1 -DDEPTH=10 "$src" -o short.o || fail "cannot assemble"
-"$PAHOLE" -J --btf_encode_detached=short.btf short.o || { echo "a short chain fails"; bad=1; }
+"$PAHOLE" -J --btf_encode_detached=short.btf short.o || no "a short chain fails"
 [ "$("$BTFCANON" short.btf | grep -o "PTR ''" | wc -l)" -eq 10 ] ||
-	{ echo "the short chain does not give 10 pointers"; bad=1; }
-[ $bad -eq 0 ] || fail "deep or cyclic types"
-pass
+	no "the short chain does not give 10 pointers"
+finish "deep or cyclic types"

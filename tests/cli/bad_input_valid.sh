@@ -24,7 +24,7 @@ struct holder {
 } h;
 int use(struct holder *p) { return p->head.flags + p->anon.inner; }
 EOC
-bad=0 n=0
+n=0
 # encode WHAT FILE [FLAGS]: exit 0, silent, input unchanged; FILE.canon written.
 encode() {
 	local what=$1 f=$2 rc sum
@@ -34,15 +34,15 @@ encode() {
 	"$PAHOLE" -J "$@" --btf_encode_detached="$f.btf" "$f" >/dev/null 2>err
 	rc=$?
 	if [ $rc -ne 0 ] || [ -s err ]; then
-		echo "$what: exit $rc:"; head -n 5 err; bad=1; return 1
+		echo "$what: exit $rc:"; head -n 5 err; no; return 1
 	fi
-	[ "$(sha256sum "$f")" = "$sum" ] || { echo "$what: input changed"; bad=1; }
-	canon_types "$f.btf" >"$f.canon" || { echo "$what: btfcanon failed"; bad=1; return 1; }
+	[ "$(sha256sum "$f")" = "$sum" ] || no "$what: input changed"
+	canon_types "$f.btf" >"$f.canon" || { no "$what: btfcanon failed"; return 1; }
 }
 # same WHAT FILE REF: FILE's types equal REF's.
 same() {
 	cmp -s "$2.canon" "$3.canon" && return
-	echo "$1: types differ from $3:"; diff "$3.canon" "$2.canon" | head -n 10; bad=1
+	echo "$1: types differ from $3:"; diff "$3.canon" "$2.canon" | head -n 10; no
 }
 so() { gcc -g -shared -nostdlib -fPIC "$@" src.c; }
 
@@ -58,15 +58,15 @@ done
 
 gcc -m32 -c -g src.c -o m32.o || fail "gcc -m32 (gcc-multilib)"
 encode "-m32" m32.o &&
-	grep -q "^STRUCT 'node' size=12 " m32.o.canon || { echo "-m32: struct node is not 12 bytes"; bad=1; }
+	grep -q "^STRUCT 'node' size=12 " m32.o.canon || no "-m32: struct node is not 12 bytes"
 
 clang --target=s390x-linux-gnu -g -c src.c -o be.o || fail "clang s390x"
 clang -g -c src.c -o le.o || fail "clang"
 encode "s390x" be.o && encode "x86_64 clang" le.o && same "s390x" be.o le.o
 [ "$(od -An -tx1 -N2 be.o.btf | tr -d ' ')" = eb9f ] ||
-	{ echo "s390x: BTF is not big endian: $(od -An -tx1 -N4 be.o.btf)"; bad=1; }
+	no "s390x: BTF is not big endian: $(od -An -tx1 -N4 be.o.btf)"
 [ "$(od -An -tx1 -N2 le.o.btf | tr -d ' ')" = 9feb ] ||
-	{ echo "x86_64: BTF is not little endian"; bad=1; }
+	no "x86_64: BTF is not little endian"
 
 so -o plain.so && encode "plain .so" plain.so || fail "plain .so"
 for v in 4 5; do
@@ -77,8 +77,7 @@ for v in 4 5; do
 	done
 	gcc -c -g -gdwarf-$v -fdebug-types-section src.c -o types$v.o || fail "gcc"
 	expect_error "DWARF $v type units, unlinked" types$v.o -- \
-		"$PAHOLE" -J --btf_encode_detached=out.btf types$v.o || bad=1
-	grep -q "link it first" err.txt || { echo "unlinked type units: no advice"; bad=1; }
+		"$PAHOLE" -J --btf_encode_detached=out.btf types$v.o || no
+	grep -q "link it first" err.txt || no "unlinked type units: no advice"
 done
-[ $bad -eq 0 ] || fail "valid inputs"
-pass "$n encodings"
+finish "valid inputs" "$n encodings"

@@ -12,7 +12,7 @@ cd "$TMP" || fail "no temp dir"
 echo 'int x;' >e.c
 gcc -c e.c -o e.o || fail "gcc"
 objcopy --add-section .BTF="$raw" e.o base.o || fail "objcopy"
-bad=0 n=0
+n=0
 for rel in net/ipv4/tcp_bbr drivers/net/veth fs/overlayfs/overlay; do
 	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
 	"$PAHOLE" $REF_FLAGS --btf_base "$raw" --btf_encode_detached=raw.btf "$ko" ||
@@ -21,15 +21,14 @@ for rel in net/ipv4/tcp_bbr drivers/net/veth fs/overlayfs/overlay; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086
 		"$PAHOLE" $REF_FLAGS $j --btf_base base.o --btf_encode_detached=elf.btf "$ko" ||
-			{ echo "$rel $j: the ELF base is refused"; bad=1; continue; }
-		cmp -s raw.btf elf.btf || { echo "$rel $j: differs on the ELF base"; bad=1; }
+			{ no "$rel $j: the ELF base is refused"; continue; }
+		cmp -s raw.btf elf.btf || no "$rel $j: differs on the ELF base"
 	done
 done
 echo 'this is no BTF' >junk
 objcopy --add-section .BTF=junk e.o junk.o || fail "objcopy"
 expect_error "ELF without .BTF" e.o -- "$PAHOLE" -J --btf_base e.o \
-	--btf_encode_detached=out.btf e.o || bad=1
+	--btf_encode_detached=out.btf e.o || no
 expect_error "ELF with a bad .BTF" junk.o -- "$PAHOLE" -J --btf_base junk.o \
-	--btf_encode_detached=out.btf e.o || bad=1
-[ $bad -eq 0 ] || fail "the ELF base and the raw base differ"
-pass "$n module encodings on an ELF base give the raw base's bytes"
+	--btf_encode_detached=out.btf e.o || no
+finish "the ELF base and the raw base differ" "$n module encodings on an ELF base give the raw base's bytes"

@@ -12,7 +12,7 @@ cd "$TMP" || fail "no temp dir"
 xz -dc "$in" >in.elf || fail "xz"
 OLD="-J --btf_gen_floats -j --lang_exclude=rust --skip_encoding_btf_inconsistent_proto --btf_gen_optimized"
 NEW="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
-bad=0 runs=0
+runs=0
 check() { # NAME REF FLAGS...
 	local name=$1 ref=$dir/$2 j
 	shift 2
@@ -33,5 +33,4 @@ check() { # NAME REF FLAGS...
 }
 check 6.1-flags ref-6.1-flags.btf $OLD
 check modern-flags ref-modern-flags.btf $NEW
-[ $bad -eq 0 ] || fail "clang kernel"
-pass "$runs runs (two flag sets, four -j), detached and in place, byte-identical"
+finish "clang kernel" "$runs runs (two flag sets, four -j), detached and in place, byte-identical"

@@ -16,11 +16,10 @@ command -v gcc >/dev/null || skip "no gcc"
 fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
-bad=0
 # same WHAT WANT GOT: the two files must be identical.
 same() {
 	if ! cmp -s "$2" "$3"; then
-		echo "$1: differs (< want, > ours):"; diff "$2" "$3" | head -20; bad=1
+		echo "$1: differs (< want, > ours):"; diff "$2" "$3" | head -20; no
 	fi
 }
 # body FILE: FILE without its first line (the header).
@@ -45,16 +44,16 @@ for t in "s:-s" "sV:-s -V" "t:-t"; do
 	for run in "old.btf:$args old.btf new.btf" "old_elf.o:-F btf $args old_elf.o new_elf.o" \
 		   "old.split:--btf_base=base.btf $args old.split new.split"; do
 		header=${run%%:*} cmd=${run#*:}
-		"$CODIFF" $cmd >out.txt 2>err.txt || { echo "codiff $cmd: exit $?"; bad=1; }
-		[ -s err.txt ] && { echo "codiff $cmd: stderr: $(head -n 1 err.txt)"; bad=1; }
+		"$CODIFF" $cmd >out.txt 2>err.txt || no "codiff $cmd: exit $?"
+		[ -s err.txt ] && no "codiff $cmd: stderr: $(head -n 1 err.txt)"
 		[ "$(head -n 1 out.txt)" = "$header:" ] ||
-			{ echo "codiff $cmd: header '$(head -n 1 out.txt)', want '$header:'"; bad=1; }
+			no "codiff $cmd: header '$(head -n 1 out.txt)', want '$header:'"
 		same "codiff $cmd" <(body "$name.expected.txt") <(body out.txt)
 	done
 done
 
 # Without -F, an ELF file with DWARF and .BTF is read as DWARF.
-"$CODIFF" -s old_elf.o new_elf.o >out.txt 2>err.txt || { echo "DWARF first: exit $?"; bad=1; }
+"$CODIFF" -s old_elf.o new_elf.o >out.txt 2>err.txt || no "DWARF first: exit $?"
 same "codiff -s old_elf.o new_elf.o (DWARF)" s.expected.txt out.txt
 
 # The function part: removed ones and changed prototypes, in any order.
@@ -71,15 +70,15 @@ want_fns() {
 }
 for v in "" -V; do
 	# shellcheck disable=SC2086 # an empty $v is no argument
-	"$CODIFF" -f $v old.btf new.btf >out.txt 2>err.txt || { echo "-f $v: exit $?"; bad=1; }
-	[ "$(head -n 1 out.txt)" = "old.btf:" ] || { echo "-f $v: no header"; bad=1; }
+	"$CODIFF" -f $v old.btf new.btf >out.txt 2>err.txt || no "-f $v: exit $?"
+	[ "$(head -n 1 out.txt)" = "old.btf:" ] || no "-f $v: no header"
 	[ "$(tail -n 1 out.txt)" = " 4 functions changed" ] ||
-		{ echo "-f $v: last line '$(tail -n 1 out.txt)'"; bad=1; }
+		no "-f $v: last line '$(tail -n 1 out.txt)'"
 	# The name column is as wide as the longest change of the CU, structs
 	# included ("struct packet", 13 characters), as upstream's.
 	grep -vE '^(old\.btf:| 4 functions changed)$' out.txt >lines.txt
 	awk 'substr($0, 1, 2) != "  " || substr($0, 16, 3) != " | "' lines.txt | grep -q . &&
-		{ echo "-f $v: a line is not '  NAME<padded to 13> | ...'"; bad=1; }
+		no "-f $v: a line is not '  NAME<padded to 13> | ...'"
 	same "codiff -f $v old.btf new.btf" <(want_fns "$v" | LC_ALL=C sort) \
 		<(sed -E 's/^  ([a-z_]+) +\|/\1 |/' lines.txt | LC_ALL=C sort)
 done
@@ -88,26 +87,25 @@ done
 for a in "old.btf old.btf" "-V new.btf new.btf" "--btf_base=base.btf -V new.split new.split" \
 	 "-V -F btf new_elf.o new_elf.o"; do
 	# shellcheck disable=SC2086 # word-split on purpose
-	"$CODIFF" $a >out.txt 2>&1 || { echo "codiff $a: exit $?"; bad=1; }
-	[ -s out.txt ] && { echo "codiff $a printed: $(head -n 1 out.txt)"; bad=1; }
+	"$CODIFF" $a >out.txt 2>&1 || no "codiff $a: exit $?"
+	[ -s out.txt ] && no "codiff $a printed: $(head -n 1 out.txt)"
 done
 
 # A character device is a build without CUs: every function removed.
-"$CODIFF" old.btf /dev/null >out.txt 2>&1 || { echo "old.btf /dev/null: exit $?"; bad=1; }
+"$CODIFF" old.btf /dev/null >out.txt 2>&1 || no "old.btf /dev/null: exit $?"
 [ "$(grep -c ' | removed$' out.txt)" = 6 ] && [ "$(tail -n 1 out.txt)" = " 6 functions changed" ] ||
-	{ echo "old.btf /dev/null: $(tail -n 1 out.txt)"; bad=1; }
+	no "old.btf /dev/null: $(tail -n 1 out.txt)"
 
 # Errors: one line naming the file, exit 1; a bad option: 64.
 head -c 100 /dev/urandom >junk.btf
-expect_error "not BTF" junk.btf -- "$CODIFF" -F btf old.btf junk.btf || bad=1
-expect_error "no such file" nosuch.btf -- "$CODIFF" old.btf nosuch.btf || bad=1
-expect_error "bad base" nosuch.base -- "$CODIFF" --btf_base=nosuch.base old.split new.split || bad=1
-expect_error "no DWARF with -F dwarf" old.btf -- "$CODIFF" -F dwarf old.btf new.btf || bad=1
+expect_error "not BTF" junk.btf -- "$CODIFF" -F btf old.btf junk.btf || no
+expect_error "no such file" nosuch.btf -- "$CODIFF" old.btf nosuch.btf || no
+expect_error "bad base" nosuch.base -- "$CODIFF" --btf_base=nosuch.base old.split new.split || no
+expect_error "no DWARF with -F dwarf" old.btf -- "$CODIFF" -F dwarf old.btf new.btf || no
 "$CODIFF" -F nosuch old.btf new.btf >/dev/null 2>&1
 rc=$?
-[ $rc -eq 64 ] || { echo "-F nosuch: exit $rc, want 64"; bad=1; }
+[ $rc -eq 64 ] || no "-F nosuch: exit $rc, want 64"
 "$CODIFF" -F dwarf --btf_base=base.btf old.split new.split >/dev/null 2>&1
 rc=$?
-[ $rc -eq 64 ] || { echo "-F dwarf --btf_base: exit $rc, want 64"; bad=1; }
-[ $bad -eq 0 ] || fail "codiff on BTF differs"
-pass "codiff on raw, in-ELF and split BTF: upstream's struct lines, the function lines, silent on itself"
+[ $rc -eq 64 ] || no "-F dwarf --btf_base: exit $rc, want 64"
+finish "codiff on BTF differs" "codiff on raw, in-ELF and split BTF: upstream's struct lines, the function lines, silent on itself"

@@ -37,28 +37,26 @@ k612_btf() {
 }
 
 NEW=$(k612_btf) || skip "cannot fetch $K612_PKG"
-bad=0
 for args in "" "-s -V" "-t"; do
 	start=$(date +%s)
 	# shellcheck disable=SC2086 # word-split on purpose
 	timeout 120 "$CODIFF" $args "$OLD" "$NEW" >"$TMP/out.txt" 2>"$TMP/err.txt"
 	rc=$? secs=$(($(date +%s) - start))
-	[ $rc -eq 0 ] || { echo "codiff $args: exit $rc: $(head -n 1 "$TMP/err.txt")"; bad=1; }
-	[ -s "$TMP/err.txt" ] && { echo "codiff $args: stderr: $(head -n 1 "$TMP/err.txt")"; bad=1; }
-	[ $secs -lt 60 ] || { echo "codiff $args: took ${secs}s"; bad=1; }
-	[ "$(head -n 1 "$TMP/out.txt")" = "$OLD:" ] || { echo "codiff $args: no header"; bad=1; }
+	[ $rc -eq 0 ] || no "codiff $args: exit $rc: $(head -n 1 "$TMP/err.txt")"
+	[ -s "$TMP/err.txt" ] && no "codiff $args: stderr: $(head -n 1 "$TMP/err.txt")"
+	[ $secs -lt 60 ] || no "codiff $args: took ${secs}s"
+	[ "$(head -n 1 "$TMP/out.txt")" = "$OLD:" ] || no "codiff $args: no header"
 	case $args in
 	-t) want='^struct task_struct: size' ;;
 	*) want='^  struct task_struct +\| +\+[0-9]+$' ;;
 	esac
 	grep -qE "$want" "$TMP/out.txt" ||
-		{ echo "codiff $args: no task_struct line ($want)"; bad=1; }
+		no "codiff $args: no task_struct line ($want)"
 	echo "codiff $args: $(wc -l <"$TMP/out.txt") lines in ${secs}s"
 done
-grep -qE '^ [0-9]+ structs changed$' "$TMP/out.txt" && { echo "-t printed a count"; bad=1; }
+grep -qE '^ [0-9]+ structs changed$' "$TMP/out.txt" && no "-t printed a count"
 for f in "$OLD" "$NEW"; do
-	"$CODIFF" -V "$f" "$f" >"$TMP/out.txt" 2>&1 || { echo "$f against itself: exit $?"; bad=1; }
-	[ -s "$TMP/out.txt" ] && { echo "$f against itself: $(head -n 1 "$TMP/out.txt")"; bad=1; }
+	"$CODIFF" -V "$f" "$f" >"$TMP/out.txt" 2>&1 || no "$f against itself: exit $?"
+	[ -s "$TMP/out.txt" ] && no "$f against itself: $(head -n 1 "$TMP/out.txt")"
 done
-[ $bad -eq 0 ] || fail "codiff of the two kernels' BTF"
-pass "6.1 against 6.12 BTF: task_struct changed, under a minute; each against itself: nothing"
+finish "codiff of the two kernels' BTF" "6.1 against 6.12 BTF: task_struct changed, under a minute; each against itself: nothing"

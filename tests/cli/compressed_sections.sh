@@ -10,7 +10,7 @@
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v objcopy >/dev/null 2>&1 || skip "no objcopy"
 
-bad=0 runs=0
+runs=0
 # same_as PLAIN COMPRESSED: BTF canonical text and printed layouts agree.
 same_as() {
 	local plain=$1 z=$2 j f
@@ -20,7 +20,7 @@ same_as() {
 		runs=$((runs + 1))
 		for f in "$plain" "$z"; do
 			"$PAHOLE" -j"$j" -J --btf_encode_detached="$f.btf" "$f" >/dev/null 2>"$f.err" ||
-				{ echo "ENCODE FAILED: $f -j$j: $(cat "$f.err")"; bad=$((bad + 1)); return; }
+				{ no "ENCODE FAILED: $f -j$j: $(cat "$f.err")"; return; }
 			"$BTFCANON" "$f.btf" >"$f.canon" || fail "btfcanon failed on $f.btf"
 			"$PAHOLE" -j"$j" "$f" >"$f.txt" 2>&1
 			"$PAHOLE" -j"$j" -C foo,bar,obj,same_name "$f" >"$f.c.txt" 2>&1
@@ -30,7 +30,7 @@ same_as() {
 			if ! cmp -s "$plain.$f" "$z.$f"; then
 				echo "DIFFERENT ($f, -j$j): $z"
 				diff "$plain.$f" "$z.$f" | head -5
-				bad=$((bad + 1))
+				no
 			fi
 		done
 	done
@@ -99,11 +99,11 @@ for p in "$TMP/a-5-O2" "$TMP/a-5-O2.o"; do
 	zsym "$p" "$p-zsym" || fail "cannot compress the symbol table of $p"
 	for f in "$p" "$p-zsym"; do
 		"$PAHOLE" -j3 -J --btf_encode_detached="$f.sym.btf" "$f" ||
-			{ echo "ENCODE FAILED: $f"; bad=$((bad + 1)); }
+			no "ENCODE FAILED: $f"
 	done
-	cmp -s "$p.sym.btf" "$p-zsym.sym.btf" || { echo "DIFFERENT: $p-zsym"; bad=$((bad + 1)); }
+	cmp -s "$p.sym.btf" "$p-zsym.sym.btf" || no "DIFFERENT: $p-zsym"
 	"$BTFCANON" "$p-zsym.sym.btf" | grep -q "^FUNC 'fb'" ||
-		{ echo "no functions from the compressed symbol table of $p"; bad=$((bad + 1)); }
+		no "no functions from the compressed symbol table of $p"
 	n=$((n + 1))
 done
 
@@ -116,10 +116,9 @@ set -- $info
 cp "$z" "$TMP/damaged"
 printf '\377\377\377\377\377\377\377\377' |
 	dd of="$TMP/damaged" bs=1 seek=$((0x$1 + 14)) conv=notrunc status=none
-expect_error "damaged .zdebug_info" "$TMP/damaged" -- "$PAHOLE" "$TMP/damaged" || bad=$((bad + 1))
+expect_error "damaged .zdebug_info" "$TMP/damaged" -- "$PAHOLE" "$TMP/damaged" || no
 grep -q "\.zdebug_info" "$TMP/err.txt" || fail "the error does not name .zdebug_info"
 expect_error "damaged .zdebug_info, -J" "$TMP/damaged" -- \
-	"$PAHOLE" -J --btf_encode_detached="$TMP/damaged.btf" "$TMP/damaged" || bad=$((bad + 1))
+	"$PAHOLE" -J --btf_encode_detached="$TMP/damaged.btf" "$TMP/damaged" || no
 
-[ "$bad" -eq 0 ] || fail "$bad differences in $runs runs"
-pass "$n compressed builds x -j1/-j3: the same canonical BTF and layouts as uncompressed"
+finish "$runs runs, compressed against uncompressed" "$n compressed builds x -j1/-j3: the same canonical BTF and layouts as uncompressed"

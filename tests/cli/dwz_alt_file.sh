@@ -24,7 +24,6 @@ readelf -p .gnu_debugaltlink m1 | grep -qF "$LINK" || fail "dwz did not record $
 id=$(readelf -n alt.debug | sed -n 's/.*Build ID: *//p')
 [ -n "$id" ] || fail "the supplementary file has no build-id"
 
-bad=0
 # found DIR: m1 in DIR/usr/lib/debug encodes as the program before dwz.
 found() {
 	mkdir -p "$1/usr/lib/debug" && cp m1 "$1/usr/lib/debug/m1" || return 1
@@ -33,23 +32,22 @@ found() {
 	"$BTFCANON" "$1.btf" | cmp -s - orig.canon || { echo "$1: BTF differs"; return 1; }
 }
 mkdir -p tree/usr/lib/debug/.dwz/x86_64-linux-gnu && cp alt.debug "tree$LINK" || fail "cp"
-found tree || bad=1
+found tree || no
 mkdir -p "byid/usr/lib/debug/.build-id/${id:0:2}" &&
 	cp alt.debug "byid/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" || fail "cp"
-found byid || bad=1
+found byid || no
 # A relative name, through a symbolic link to the file: beside the real file.
 cp prog r1 && cp prog r2 && dwz -m rel.debug r1 r2 || fail "dwz -m (relative)"
 mkdir -p real via && mv r1 rel.debug real/ && ln -s ../real/r1 via/r1 || fail "mv"
-"$PAHOLE" $REF_FLAGS --btf_encode_detached=via.btf via/r1 || { echo "through a link: exit $?"; bad=1; }
-"$BTFCANON" via.btf 2>/dev/null | cmp -s - orig.canon || { echo "through a link: BTF differs"; bad=1; }
+"$PAHOLE" $REF_FLAGS --btf_encode_detached=via.btf via/r1 || no "through a link: exit $?"
+"$BTFCANON" via.btf 2>/dev/null | cmp -s - orig.canon || no "through a link: BTF differs"
 # The right name, the wrong file: not taken.
 mkdir -p wrong/usr/lib/debug/.dwz/x86_64-linux-gnu && cp other.debug "wrong$LINK" &&
 	cp m1 wrong/usr/lib/debug/m1 || fail "cp"
 expect_error "another file's supplementary file" "$LINK" -- \
-	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf "$TMP/wrong/usr/lib/debug/m1" || bad=1
+	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf "$TMP/wrong/usr/lib/debug/m1" || no
 expect_error "missing supplementary file, encoding" "$LINK" -- \
-	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf m1 || bad=1
-expect_error "missing supplementary file, printing" "$LINK" -- "$PAHOLE" m1 || bad=1
-[ -s x.btf ] && { echo "BTF written without the supplementary file"; bad=1; }
-[ $bad -eq 0 ] || fail "supplementary file lookup"
-pass "found beside, in the unpacked tree and by build-id; a missing one exits 1"
+	"$PAHOLE" $REF_FLAGS --btf_encode_detached=x.btf m1 || no
+expect_error "missing supplementary file, printing" "$LINK" -- "$PAHOLE" m1 || no
+[ -s x.btf ] && no "BTF written without the supplementary file"
+finish "supplementary file lookup" "found beside, in the unpacked tree and by build-id; a missing one exits 1"

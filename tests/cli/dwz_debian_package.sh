@@ -23,12 +23,11 @@ cmp -s "$TMP/j1.btf" "$TMP/j3.btf" || fail "-j1 and -j3 differ"
 grep "not found" "$TMP/log1" && fail "unresolved references"
 "$BTFCANON" "$TMP/j1.btf" >"$TMP/canon" || fail "btfcanon"
 grep -q '^FUNC ' "$TMP/canon" || fail "no FUNC encoded"
-bad=0
 if grep -E '^(STRUCT|UNION) ' "$TMP/canon" | grep -E "bf=[0-9]+ type=void[;} ]"; then
-	echo "members of type void"; bad=1
+	no "members of type void"
 fi
 if grep -E '^FUNC ' "$TMP/canon" | grep -oE "'[A-Za-z_0-9]+' void"; then
-	echo "parameters of type void"; bad=1
+	no "parameters of type void"
 fi
 # Names of subprograms with a return type in the DWARF.
 awk '/^ *<[0-9]+><[0-9a-f]+>: Abbrev Number/ {
@@ -40,7 +39,7 @@ sed -n "s/^FUNC '\([^']*\)'.*ret=void params.*/\1/p" "$TMP/canon" | LC_ALL=C sor
 if [ -n "$(LC_ALL=C comm -12 "$TMP/typed" "$TMP/void")" ]; then
 	echo "void return types where the DWARF has one:"
 	LC_ALL=C comm -12 "$TMP/typed" "$TMP/void" | head
-	bad=1
+	no
 fi
 [ $bad -eq 0 ] || fail "void where the DWARF has a type"
 # The layouts printed from the DWARF and from the BTF agree.

@@ -11,7 +11,6 @@ command -v gcc >/dev/null || skip "no gcc"
 cp "$TOP"/tests/fixtures/dwz/* "$TMP/" || fail "cannot copy fixtures"
 cd "$TMP" || fail "no temp dir"
 SRCS="dwz_main.c dwz_u1.c dwz_u2.c dwz_u3.c"
-bad=0
 
 # outputs PREFIX FILE J: what is compared, in PREFIX.*
 outputs() {
@@ -27,14 +26,14 @@ outputs() {
 check() {
 	local j kind
 	grep -q DW_TAG_partial_unit <(readelf -wi "$2" 2>/dev/null; [ -n "${3:-}" ] && readelf -wi "$3") ||
-		{ echo "$1: dwz made no partial unit"; bad=1; return; }
+		{ no "$1: dwz made no partial unit"; return; }
 	for j in 1 3; do
-		outputs "out" "$2" "$j" || { bad=1; continue; }
+		outputs "out" "$2" "$j" || { no; continue; }
 		for kind in canon sorted expanded; do
 			cmp -s "orig.$kind" "out.$kind" && continue
 			echo "$1 -j$j: $kind differs from before dwz (< before, > after):"
 			diff "orig.$kind" "out.$kind" | head -20
-			bad=1
+			no
 		done
 	done
 }
@@ -55,8 +54,8 @@ for cc in gcc clang; do
 		dwz -m alt.debug m1 m2 || fail "$what: dwz -m"
 		check "$what, dwz -m" m1 alt.debug
 		# the supplementary file found from another directory
-		(cd / && outputs "$TMP/far" "$TMP/m1" 1) || bad=1
-		cmp -s orig.canon far.canon || { echo "$what: dwz -m from /: BTF differs"; bad=1; }
+		(cd / && outputs "$TMP/far" "$TMP/m1" 1) || no
+		cmp -s orig.canon far.canon || no "$what: dwz -m from /: BTF differs"
 		if [ "$cc" = gcc ]; then
 			dwz -5 -m alt5.debug s1 s2 || fail "$what: dwz -5 -m"
 			readelf -S s1 | grep -q '\.debug_sup' || fail "$what: dwz -5 wrote no .debug_sup"
@@ -75,5 +74,4 @@ for cxx in g++ clang++; do
 	check "$what, dwz in one file" one
 	check "$what, dwz -m" m1 alt.debug
 done
-[ $bad -eq 0 ] || fail "dwz output differs from the program before dwz"
-pass "BTF and layouts as before dwz, with and without a supplementary file"
+finish "dwz output differs from the program before dwz" "BTF and layouts as before dwz, with and without a supplementary file"

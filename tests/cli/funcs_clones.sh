@@ -12,10 +12,9 @@ command -v gcc >/dev/null || skip "no gcc"
 cp "$TOP"/tests/fixtures/funcs_clones_[ab].c "$TMP/" || fail "cannot copy fixtures"
 cd "$TMP" || fail "no temp dir"
 funcs() { "$BTFCANON" "$1" | grep '^FUNC ' | LC_ALL=C sort; }
-bad=0
 check() {
 	if ! diff "$2" "$3" >"$TMP/diff"; then
-		echo "$1: FUNCs differ (< ours, > expected):"; cat "$TMP/diff"; bad=1
+		echo "$1: FUNCs differ (< ours, > expected):"; cat "$TMP/diff"; no
 	fi
 }
 for dv in $DWARF_VERSIONS; do
@@ -36,9 +35,8 @@ if command -v clang >/dev/null; then
 	# the ambiguous dup and the unused parameter do not.
 	clang -g -O2 -o prog funcs_clones_a.c funcs_clones_b.c || fail "clang link"
 	"$PAHOLE" $REF_FLAGS --btf_encode_detached=prog.btf prog || fail "encoding clang prog"
-	funcs prog.btf | grep -q "^FUNC 'dup'" && { echo "clang: dup encoded"; bad=1; }
+	funcs prog.btf | grep -q "^FUNC 'dup'" && no "clang: dup encoded"
 	funcs prog.btf | grep -qF "FUNC 'unused_param' linkage=0 type=(FUNC_PROTO '' ret=INT:'int' params=( 'a' INT:'int', 'b' INT:'int' ))" ||
-		{ echo "clang: unused_param missing or wrong"; bad=1; }
+		no "clang: unused_param missing or wrong"
 fi
-[ $bad -eq 0 ] || fail "FUNC selection differs"
-pass
+finish "FUNC selection differs"

@@ -7,24 +7,23 @@
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 base=$REF_BTF
-bad=0 n=0 funcs=0
+n=0 funcs=0
 for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ref=$REF_DIR/$name.ko.btf
 	[ -f "$ref" ] || fail "missing $ref"
 	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
 	"$PAHOLE" $REF_FLAGS --btf_base "$base" --btf_encode_detached="$TMP/$name.btf" "$ko" ||
-		{ echo "$name: encoding failed"; bad=1; continue; }
+		{ no "$name: encoding failed"; continue; }
 	"$BTFCANON" -B "$base" "$TMP/$name.btf" >"$TMP/ours" || fail "btfcanon on ours"
 	"$BTFCANON" -B "$base" "$ref" >"$TMP/ref" || fail "btfcanon on $ref"
 	if ! diff "$TMP/ours" "$TMP/ref" >"$TMP/diff"; then
 		echo "$name: canonical text differs:"; grep '^[<>]' "$TMP/diff" | cut -c1-200 | head -n 20
-		bad=1
+		no
 	fi
 	cmp -s "$TMP/$name.btf" "$ref" ||
-		{ echo "$name: $(stat -c %s "$TMP/$name.btf") bytes, not the reference's $(stat -c %s "$ref")"; bad=1; }
+		no "$name: $(stat -c %s "$TMP/$name.btf") bytes, not the reference's $(stat -c %s "$ref")"
 	n=$((n + 1))
 	funcs=$((funcs + $(grep -c '^FUNC ' "$TMP/ref")))
 done
-[ $bad -eq 0 ] || fail "module BTF differs"
-pass "$n modules ($funcs FUNCs) canonically equal and byte-identical"
+finish "module BTF differs" "$n modules ($funcs FUNCs) canonically equal and byte-identical"

@@ -9,12 +9,11 @@ cd "$TMP" || fail "no temp dir"
 gcc -c -g -O0 -fno-toplevel-reorder funcs_vars_datasec.c -o v.o || fail "compile"
 percpu="DATASEC '.data..percpu' size=14 vars={ (VAR 'pc_first' linkage=1 type=INT:'long int') off=0 size=8; (VAR 'pc_second' linkage=0 type=INT:'int') off=8 size=4; (VAR 'pc_third' linkage=1 type=INT:'short int') off=12 size=2; }"
 vars() { "$BTFCANON" "$1" | grep -E '^(VAR|DATASEC)' | LC_ALL=C sort; }
-bad=0
 "$PAHOLE" $REF_FLAGS --btf_encode_detached=a.btf v.o || fail "encoding"
 printf '%s\n' "$percpu" "VAR 'pc_first' linkage=1 type=INT:'long int'" \
 	"VAR 'pc_second' linkage=0 type=INT:'int'" \
 	"VAR 'pc_third' linkage=1 type=INT:'short int'" >expected
-diff <(vars a.btf) expected || { echo "default: differs (< ours)"; bad=1; }
+diff <(vars a.btf) expected || no "default: differs (< ours)"
 "$PAHOLE" -J --btf_features=default,global_var --btf_encode_detached=b.btf v.o ||
 	fail "encoding with global_var"
 printf '%s\n' "DATASEC '.bss' size=8 vars={ (VAR 'bss_var' linkage=0 type=INT:'long int') off=0 size=8; }" \
@@ -22,8 +21,7 @@ printf '%s\n' "DATASEC '.bss' size=8 vars={ (VAR 'bss_var' linkage=0 type=INT:'l
 	"$percpu" "VAR 'bss_var' linkage=0 type=INT:'long int'" "VAR 'data_var' linkage=1 type=INT:'int'" \
 	"VAR 'pc_first' linkage=1 type=INT:'long int'" "VAR 'pc_second' linkage=0 type=INT:'int'" \
 	"VAR 'pc_third' linkage=1 type=INT:'short int'" >expected
-diff <(vars b.btf) expected || { echo "global_var: differs (< ours)"; bad=1; }
+diff <(vars b.btf) expected || no "global_var: differs (< ours)"
 "$PAHOLE" -J --skip_encoding_btf_vars --btf_encode_detached=c.btf v.o || fail "encoding, no vars"
-[ -z "$(vars c.btf)" ] || { echo "--skip_encoding_btf_vars: variables left"; bad=1; }
-[ $bad -eq 0 ] || fail "variables encoded differently"
-pass
+[ -z "$(vars c.btf)" ] || no "--skip_encoding_btf_vars: variables left"
+finish "variables encoded differently"

@@ -8,7 +8,7 @@
 . "$TOP/tests/lib.sh"
 UPSTREAM=$SHARED/tools/upstream
 cd "$TMP" || fail "no temp dir"
-bad=0 runs=0 compared=0
+runs=0 compared=0
 # params NAME FILE: the parameter names of FUNC NAME, space-separated.
 params() {
 	"$BTFCANON" "$2" | grep "^FUNC '$1' " | grep -o "'[a-z_]*' [A-Z]" | cut -d"'" -f2 | tr '\n' ' '
@@ -16,7 +16,7 @@ params() {
 want() { # WHAT NAME FILE WANT
 	local got
 	got=$(params "$2" "$3")
-	[ "$got" = "$4" ] || { echo "$1: $2 ($got), want ($4)"; bad=1; }
+	[ "$got" = "$4" ] || no "$1: $2 ($got), want ($4)"
 }
 for cc in gcc clang; do
 	command -v "$cc" >/dev/null || continue
@@ -40,10 +40,9 @@ for cc in gcc clang; do
 		[ $rc -eq 0 ] || fail "upstream failed: $(head -n 1 up.err)"
 		bpftool btf dump file ours.btf >ours.txt && bpftool btf dump file up.btf >up.txt ||
 			fail "bpftool"
-		diff ours.txt up.txt >diff.txt || { echo "$what: differs from v1.32:"; head diff.txt; bad=1; }
+		diff ours.txt up.txt >diff.txt || { echo "$what: differs from v1.32:"; head diff.txt; no; }
 		compared=$((compared + 1))
 	done
 done
 [ $runs -gt 0 ] || skip "no compiler"
-[ $bad -eq 0 ] || fail "weak and strong definitions"
-pass "$runs programs, the strong definition's names where it has an address; $compared equal to v1.32's"
+finish "weak and strong definitions" "$runs programs, the strong definition's names where it has an address; $compared equal to v1.32's"

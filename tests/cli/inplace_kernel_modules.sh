@@ -18,10 +18,10 @@ awk -v s=$step 'NR % s == 1 || s == 1' "$TMP/all" >"$TMP/list"
 base=$TMP/vmlinux.btf
 "$PAHOLE" $REF_FLAGS -j --btf_encode_detached="$base" "$vmlinux" || fail "vmlinux"
 mkdir "$TMP/m"
-bad=0 n=0 batch=()
+n=0 batch=()
 check_batch() {
 	[ ${#batch[@]} -eq 0 ] && return
-	"$BTFSPLIT" "$base" "${batch[@]}" >"$TMP/split" || { cat "$TMP/split"; bad=1; }
+	"$BTFSPLIT" "$base" "${batch[@]}" >"$TMP/split" || { cat "$TMP/split"; no; }
 	tail -n 1 "$TMP/split" >>"$TMP/summary"
 	rm -f "${batch[@]}"
 	batch=()
@@ -30,15 +30,14 @@ while read -r ko; do
 	copy=$TMP/m/$(echo "${ko#$dir/}" | tr / _)
 	cp "$ko" "$copy" || fail "cp"
 	if ! "$PAHOLE" $REF_FLAGS --btf_base "$base" "$copy" 2>"$TMP/err"; then
-		echo "${ko#$dir/}: $(cat "$TMP/err")"; bad=1; continue
+		no "${ko#$dir/}: $(cat "$TMP/err")"; continue
 	fi
-	"$ELFCMP" "$ko" "$copy" .BTF >"$TMP/cmp" || { echo "${ko#$dir/}:"; cat "$TMP/cmp"; bad=1; }
+	"$ELFCMP" "$ko" "$copy" .BTF >"$TMP/cmp" || { echo "${ko#$dir/}:"; cat "$TMP/cmp"; no; }
 	n=$((n + 1))
 	batch+=("$copy")
 	[ ${#batch[@]} -ge 100 ] && check_batch
 done <"$TMP/list"
 check_batch
 parsed=$(awk '{ p += $1 } END { print p }' "$TMP/summary")
-[ $bad -eq 0 ] || fail "modules in place"
-[ "$parsed" -eq "$(wc -l <"$TMP/list")" ] || fail "only $parsed of $(wc -l <"$TMP/list") parsed"
-pass "$n of $total modules encoded in place, all parsed as split BTF on our vmlinux BTF"
+[ "$parsed" -eq "$(wc -l <"$TMP/list")" ] || no "only $parsed of $(wc -l <"$TMP/list") parsed"
+finish "modules in place" "$n of $total modules encoded in place, all parsed as split BTF on our vmlinux BTF"

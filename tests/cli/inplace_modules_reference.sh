@@ -12,31 +12,29 @@ BPFTOOL=/usr/sbin/bpftool
 [ -x "$BPFTOOL" ] || skip "no $BPFTOOL"
 base=$REF_BTF
 nbase=$("$BPFTOOL" btf dump file "$base" | grep -c '^\[') || fail "bpftool cannot read $base"
-bad=0 lines=0
-no() { echo "$name: $*"; bad=1; }
+lines=0
 for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ko=$(module_path "$rel") || skip "cannot fetch $VMLINUX_PKG"
 	"$PAHOLE" $REF_FLAGS --btf_base "$base" --btf_encode_detached="$TMP/$name.btf" "$ko" ||
-		{ no "detached encoding failed"; continue; }
+		{ no "$name: detached encoding failed"; continue; }
 	canon_types "$TMP/$name.btf" "$base" >"$TMP/ours" || fail "btfcanon on ours"
 	canon_types "$REF_DIR/$name.ko.btf" "$base" >"$TMP/ref" || fail "btfcanon on ref"
 	[ -s "$TMP/ref" ] || fail "empty reference canon for $name"
 	diff "$TMP/ours" "$TMP/ref" >"$TMP/diff" ||
-		{ no "canonical types differ:"; head -n 20 "$TMP/diff"; }
+		{ no "$name: canonical types differ:"; head -n 20 "$TMP/diff"; }
 	lines=$((lines + $(wc -l <"$TMP/ours")))
 
 	cp "$ko" "$TMP/$name.ko" || fail "cp"
-	"$PAHOLE" $REF_FLAGS --btf_base "$base" "$TMP/$name.ko" || { no "in place failed"; continue; }
+	"$PAHOLE" $REF_FLAGS --btf_base "$base" "$TMP/$name.ko" || { no "$name: in place failed"; continue; }
 	objcopy --dump-section .BTF="$TMP/$name.dump" "$TMP/$name.ko" "$TMP/junk" ||
-		no "no .BTF after pahole -J"
-	cmp -s "$TMP/$name.dump" "$TMP/$name.btf" || no ".BTF differs from the detached output"
-	"$ELFCMP" "$ko" "$TMP/$name.ko" .BTF >"$TMP/cmp" || { no "elfcmp:"; cat "$TMP/cmp"; }
+		no "$name: no .BTF after pahole -J"
+	cmp -s "$TMP/$name.dump" "$TMP/$name.btf" || no "$name: .BTF differs from the detached output"
+	"$ELFCMP" "$ko" "$TMP/$name.ko" .BTF >"$TMP/cmp" || { no "$name: elfcmp:"; cat "$TMP/cmp"; }
 	"$BPFTOOL" -B "$base" btf dump file "$TMP/$name.ko" >"$TMP/dump" 2>&1 ||
-		no "bpftool: $(tail -n 1 "$TMP/dump")"
+		no "$name: bpftool: $(tail -n 1 "$TMP/dump")"
 	grep -q "^\[$(( $(grep -c '^\[' "$TMP/dump") + nbase ))\] " "$TMP/dump" ||
-		no "bpftool's ids do not continue the base's $nbase types"
+		no "$name: bpftool's ids do not continue the base's $nbase types"
 	rm -f "$TMP/$name.ko" "$TMP/$name.dump" "$TMP/junk"
 done
-[ $bad -eq 0 ] || fail "reference modules"
-pass "9 modules: $lines canonical type lines as upstream, .BTF in place equal to detached"
+finish "reference modules" "9 modules: $lines canonical type lines as upstream, .BTF in place equal to detached"

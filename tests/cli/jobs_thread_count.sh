@@ -12,7 +12,6 @@ in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
 cd "$TMP" || fail "no temp dir"
 xz -dc "$in" >vmlinux.o || fail "xz"
 FLAGS="-J --btf_gen_floats --lang_exclude=rust --btf_gen_optimized"
-bad=0
 most_threads() { # PAHOLE_ARGS...: runs pahole, prints the most threads it had
 	"$PAHOLE" "$@" &
 	local pid=$! most=0 n
@@ -28,10 +27,9 @@ for j in none 1 2 3; do
 	if [ $j = none ]; then arg= want=1; else arg=-j$j want=$((j + 1 + tsan)); fi
 	got=$(most_threads $FLAGS $arg --btf_encode_detached=out$j.btf vmlinux.o 2>err) ||
 		fail "pahole $arg"
-	[ -s err ] && { echo "$arg: $(cat err)"; bad=1; }
+	[ -s err ] && no "$arg: $(cat err)"
 	echo "${arg:-no -j}: at most $got threads (want $want)"
-	[ "$got" = "$want" ] || bad=1
-	[ $j = none ] || cmp -s outnone.btf out$j.btf || { echo "$arg: output differs"; bad=1; }
+	[ "$got" = "$want" ] || no
+	[ $j = none ] || cmp -s outnone.btf out$j.btf || no "$arg: output differs"
 done
-[ $bad = 0 ] || fail "thread counts or outputs wrong"
-pass "-jN: N loader threads besides the main one; same output"
+finish "thread counts or outputs wrong" "-jN: N loader threads besides the main one; same output"

@@ -18,7 +18,6 @@ BPFTOOL=/usr/sbin/bpftool
 [ -x "$BPFTOOL" ] || skip "no $BPFTOOL"
 vmlinux=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 cd "$TMP" || fail "no temp dir"
-bad=0
 FLAGS="-J -j2 --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --btf_features=attributes --lang_exclude=rust"
 
 objcopy --rename-section .BTF=.BTF.linked "$vmlinux" .tmp_vmlinux1 || fail "objcopy rename"
@@ -65,5 +64,4 @@ for rel in fs/xfs/xfs drivers/net/virtio_net net/ipv4/tcp_bbr drivers/net/veth; 
 	cmp -s "$name.dump" "$name.ko.BTF.1" || no "$name: 7.0 detached bytes differ from in place"
 	rm -f "$name.ko" "$name.dump"
 done
-[ $bad -eq 0 ] || fail "kernel build"
-pass "vmlinux: $nv types, $loaded; $nm module runs"
+finish "kernel build" "vmlinux: $nv types, $loaded; $nm module runs"

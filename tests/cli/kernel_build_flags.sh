@@ -53,15 +53,14 @@ SUSE|.tmp_vmlinux1|-j1 --btf_features=$K --lang_exclude=rust||
 7.1|.tmp_vmlinux1|-j16 --btf_features=$K --btf_features=attributes --btf_features=layout --lang_exclude=rust||
 EOF
 )
-bad=0 n=0
-no() { echo "$era: $*"; bad=1; }
+n=0
 
 # run WHAT CMD...: CMD must exit 0 and print nothing.
 run() {
 	local what=$1
 	shift
 	if ! "$@" >out.txt 2>err.txt || [ -s out.txt ] || [ -s err.txt ]; then
-		no "$what: exit $?, output: $(cat out.txt err.txt)"
+		no "$era: $what: exit $?, output: $(cat out.txt err.txt)"
 		return 1
 	fi
 	n=$((n + 1))
@@ -83,8 +82,8 @@ while IFS='|' read -r era input both vonly monly; do
 	*)	run vmlinux env LLVM_OBJCOPY=objcopy "$PAHOLE" -J $both $vonly "$input" &&
 			{ [ "$input" = vmlinux ] || cp "$input" vmlinux; } ;;
 	esac
-	has_btf vmlinux vmlinux.btf || no "vmlinux: no .BTF"
-	"$BPFTOOL" btf dump file vmlinux >/dev/null 2>&1 || no "vmlinux: bpftool cannot read it"
+	has_btf vmlinux vmlinux.btf || no "$era: vmlinux: no .BTF"
+	"$BPFTOOL" btf dump file vmlinux >/dev/null 2>&1 || no "$era: vmlinux: bpftool cannot read it"
 	cd "$TMP" || fail "cd"
 	[ "$monly" = - ] && continue
 	cd "$dir" || fail "cd"
@@ -92,25 +91,24 @@ while IFS='|' read -r era input both vonly monly; do
 	7.*)	run module "$PAHOLE" -J $both --btf_base ./vmlinux --btf_encode_detached=m.ko.BTF.1 m.ko &&
 			cp m.ko.BTF.1 m.btf ;;
 	*)	run module env LLVM_OBJCOPY=objcopy "$PAHOLE" -J $both $monly --btf_base vmlinux m.ko &&
-			{ has_btf m.ko m.btf || no "module: no .BTF"; } ;;
+			{ has_btf m.ko m.btf || no "$era: module: no .BTF"; } ;;
 	esac
 	"$BPFTOOL" -B vmlinux.btf btf dump file m.btf >dump.txt 2>&1 ||
-		no "module: bpftool cannot read it as split BTF: $(tail -n 1 dump.txt)"
-	grep -q "STRUCT 'mod_state'" dump.txt || no "module: no mod_state in its BTF"
+		no "$era: module: bpftool cannot read it as split BTF: $(tail -n 1 dump.txt)"
+	grep -q "STRUCT 'mod_state'" dump.txt || no "$era: module: no mod_state in its BTF"
 	# (struct task may repeat: 5.13-5.15 encode floats in vmlinux only.)
-	grep -q "STRUCT 'list_head'" dump.txt && no "module: repeats the base's list_head"
-	readelf -SW m.ko | grep -q '\.BTF\.base' && no "module: has .BTF.base"
+	grep -q "STRUCT 'list_head'" dump.txt && no "$era: module: repeats the base's list_head"
+	readelf -SW m.ko | grep -q '\.BTF\.base' && no "$era: module: has .BTF.base"
 	cd "$TMP" || fail "cd"
 done <<<"$ERAS"
 
 # Spellings other tools use (kernel-usage.md 3.1, 4).
 era=spellings
 cp core v && cp mod.o m.o || fail "cp"
-"$PAHOLE" -JV m.o >/dev/null 2>&1 && readelf -SW m.o | grep -q '\.BTF ' || no "-JV failed"
+"$PAHOLE" -JV m.o >/dev/null 2>&1 && readelf -SW m.o | grep -q '\.BTF ' || no "$era: -JV failed"
 run "file before options" "$PAHOLE" -J v --btf_encode_detached=v.btf
 run "--btf_encode_detached FILE" "$PAHOLE" --btf_encode_detached v2.btf v
-cmp -s v.btf v2.btf || no "--btf_encode_detached FILE wrote another BTF"
+cmp -s v.btf v2.btf || no "$era: --btf_encode_detached FILE wrote another BTF"
 run "--btf_base=FILE" "$PAHOLE" -J --btf_base=v.btf --btf_encode_detached=m.btf m.o
 run "--jobs=2" "$PAHOLE" --jobs=2 -J --btf_encode_detached=v3.btf v
-[ $bad -eq 0 ] || fail "kernel command lines"
-pass "$n command lines of $(wc -l <<<"$ERAS") kernel eras and other tools accepted"
+finish "kernel command lines" "$n command lines of $(wc -l <<<"$ERAS") kernel eras and other tools accepted"

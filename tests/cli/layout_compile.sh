@@ -117,8 +117,7 @@ struct at {
 struct at at_var;
 EOF
 
-nr=0 bad=0 compiled=0 known=0 ncs=0
-mismatch() { echo "MISMATCH $*"; bad=$((bad + 1)); }
+nr=0 compiled=0 known=0 ncs=0
 
 # compiles FILE: the text compiles as C.
 compiles() { gcc -fsyntax-only -w -x c - <"$1" >/dev/null 2>&1; }
@@ -164,9 +163,9 @@ known_reason() {
 # check_obj OBJ: every comparison for one object.
 check_obj() {
 	local obj=$1 btf=$1.btf.o name reason dreason
-	cp "$obj" "$btf" || { mismatch "$obj: cannot copy"; return; }
+	cp "$obj" "$btf" || { no "MISMATCH $obj: cannot copy"; return; }
 	if ! "$PAHOLE" -J "$btf" >"$btf.log" 2>&1; then
-		mismatch "$obj: our -J failed"; return
+		no "MISMATCH $obj: our -J failed"; return
 	fi
 	nr=$((nr + 1))
 	"$PAHOLE" -F btf --compile "$btf" >ours.txt 2>/dev/null
@@ -178,14 +177,14 @@ check_obj() {
 			{ echo "note: $(basename "$obj"): differs from 1.24: $reason"; known=$((known + 1)); }
 	else
 		as_1_24 <ours.txt | cmp -s - ref_nd.txt ||
-			{ mismatch "$obj: --compile -F btf"; as_1_24 <ours.txt | diff - ref_nd.txt | head -10; }
+			{ no "MISMATCH $obj: --compile -F btf"; as_1_24 <ours.txt | diff - ref_nd.txt | head -10; }
 		as_1_24 <ours_skip.txt | cmp -s - ref_nd.txt ||
-			mismatch "$obj: --compile --skip_emitting_atomic_typedefs -F btf"
+			no "MISMATCH $obj: --compile --skip_emitting_atomic_typedefs -F btf"
 		grep -q '^typedef _Atomic' ours_skip.txt &&
-			mismatch "$obj: --skip_emitting_atomic_typedefs still emits"
+			no "MISMATCH $obj: --skip_emitting_atomic_typedefs still emits"
 	fi
 	if [ -s ref.txt ] && compiles ref.txt; then
-		compiles ours.txt || mismatch "$obj: our BTF output does not compile"
+		compiles ours.txt || no "MISMATCH $obj: our BTF output does not compile"
 		compiled=$((compiled + 1))
 	fi
 	"$PAHOLE" --compile "$obj" >ours_dwarf.txt 2>/dev/null
@@ -194,7 +193,7 @@ check_obj() {
 		   dreason=$(known_reason "$obj"); then
 			echo "note: $(basename "$obj"): from DWARF: $dreason"
 		else
-			mismatch "$obj: --compile from DWARF is not 1.24's from BTF"
+			no "MISMATCH $obj: --compile from DWARF is not 1.24's from BTF"
 			as_1_24 <ours_dwarf.txt | diff - ref_nd.txt | head -6
 		fi
 	fi
@@ -203,7 +202,7 @@ check_obj() {
 	case $(basename "$obj") in
 	*-gcc-*)
 		if [ -s ref.txt ] && compiles ref.txt; then
-			compiles ours_dwarf.txt || mismatch "$obj: our DWARF output does not compile"
+			compiles ours_dwarf.txt || no "MISMATCH $obj: our DWARF output does not compile"
 		fi ;;
 	esac
 	[ -z "$reason" ] || return
@@ -220,7 +219,7 @@ check_obj() {
 			as_1_24 >ours_c.txt
 		"$REF" -F btf --compile -C "$name" "$btf" 2>/dev/null | no_dims >ref_c.txt
 		cmp -s ours_c.txt ref_c.txt ||
-			{ mismatch "$obj: --compile -C $name"; diff ours_c.txt ref_c.txt | head -6; }
+			{ no "MISMATCH $obj: --compile -C $name"; diff ours_c.txt ref_c.txt | head -6; }
 		ncs=$((ncs + 1))
 	done
 }
@@ -260,20 +259,20 @@ EOF
 "$PAHOLE" --compile at.o >at_ours.txt 2>at_err.txt ||
 	fail "--compile at.o failed: $(head -1 at_err.txt)"
 head -10 at_ours.txt | cmp -s - at_want.txt ||
-	{ diff at_ours.txt at_want.txt | head; mismatch "at.o: the atomic typedefs"; }
-compiles at_ours.txt || mismatch "at.o: --compile output does not compile"
+	{ diff at_ours.txt at_want.txt | head; no "MISMATCH at.o: the atomic typedefs"; }
+compiles at_ours.txt || no "MISMATCH at.o: --compile output does not compile"
 "$PAHOLE" --compile --skip_emitting_atomic_typedefs at.o >at_skip.txt 2>/dev/null
-grep -q '_Atomic' at_skip.txt && mismatch "at.o: --skip_emitting_atomic_typedefs still emits"
+grep -q '_Atomic' at_skip.txt && no "MISMATCH at.o: --skip_emitting_atomic_typedefs still emits"
 # 1.24 reads the same BTF: ours with the option is 1.24's text; without,
 # 1.24's text after the typedef lines and the empty line each adds.
 cp at.o at.btf.o && "$PAHOLE" -J at.btf.o >/dev/null 2>&1 || fail "-J at.btf.o failed"
 "$REF" -F btf --compile at.btf.o >at_ref.txt 2>/dev/null
 "$PAHOLE" -F btf --compile --skip_emitting_atomic_typedefs at.btf.o >at_skip_btf.txt 2>/dev/null
-cmp -s at_skip_btf.txt at_ref.txt || mismatch "at.btf.o: --skip_emitting_atomic_typedefs -F btf"
+cmp -s at_skip_btf.txt at_ref.txt || no "MISMATCH at.btf.o: --skip_emitting_atomic_typedefs -F btf"
 "$PAHOLE" -F btf --compile at.btf.o >at_btf.txt 2>/dev/null
-head -10 at_btf.txt | cmp -s - at_want.txt || mismatch "at.btf.o: the atomic typedefs from BTF"
+head -10 at_btf.txt | cmp -s - at_want.txt || no "MISMATCH at.btf.o: the atomic typedefs from BTF"
 tail -n +11 at_btf.txt | cmp -s - at_ref.txt ||
-	mismatch "at.btf.o: --compile -F btf after the typedefs"
+	no "MISMATCH at.btf.o: --compile -F btf after the typedefs"
 
 # BTF that C cannot spell: a prototype taking a pointer to itself and a
 # 3000 typedefs long chain. Any text, but exit 0 or 1 and no crash.
@@ -294,9 +293,8 @@ open("hostile.btf", "wb").write(hdr + t + strs)
 PY
 "$PAHOLE" -F btf --compile hostile.btf >/dev/null 2>hostile.err
 rc=$?
-[ "$rc" -le 1 ] || mismatch "hostile.btf: exit $rc: $(head -1 hostile.err)"
+[ "$rc" -le 1 ] || no "MISMATCH hostile.btf: exit $rc: $(head -1 hostile.err)"
 
 [ "$compiled" -gt 0 ] || fail "no 1.24 output compiled: nothing checked with gcc"
-[ "$bad" -eq 0 ] || fail "$bad of the checks on $nr objects differ"
-pass "$nr objects ($known where 1.24 differs, known), $ncs -C types: --compile as 1.24" \
+finish "checks on $nr objects" "$nr objects ($known where 1.24 differs, known), $ncs -C types: --compile as 1.24" \
 	"from BTF and DWARF; $compiled compile with gcc"

@@ -47,10 +47,10 @@ sections() {
 	hdr=$(od -An -tu4 -j4 -N4 "$1" | tr -d ' ')
 	tail -c +$((hdr + 1)) "$1"
 }
-bad=0 n=0
+n=0
 same() { # WHAT OURS NEWER
 	n=$((n + 1))
-	cmp -s <(sections "$2") <(sections "$3") || { echo "$1: sections differ"; bad=1; }
+	cmp -s <(sections "$2") <(sections "$3") || no "$1: sections differ"
 }
 "$NEWER" $REF_FLAGS -j2 --btf_encode_detached=v.newer "$V" || fail "vmlinux with libbpf $version"
 "$PAHOLE" $REF_FLAGS -j2 --btf_encode_detached=v.ours "$V" || fail "vmlinux"
@@ -60,9 +60,9 @@ for rel in $REF_MODULES; do
 	name=$(basename "$rel")
 	ko=$(module_path "$rel") || fail "cannot extract $rel"
 	"$NEWER" $REF_FLAGS --btf_base "$REF_BTF" --btf_encode_detached="$name.newer" "$ko" ||
-		{ echo "$name: failed with libbpf $version"; bad=1; continue; }
+		{ no "$name: failed with libbpf $version"; continue; }
 	"$PAHOLE" $REF_FLAGS --btf_base "$REF_BTF" --btf_encode_detached="$name.ours" "$ko" ||
-		{ echo "$name: failed"; bad=1; continue; }
+		{ no "$name: failed"; continue; }
 	same "$name" "$name.ours" "$name.newer"
 	echo "$name: $(stat -c %s "$name.newer") bytes with libbpf $version"
 done
@@ -71,10 +71,9 @@ done
 features=$("$NEWER" --supported_btf_features)
 for f in attributes layout; do
 	case ,$features, in *,"$f",*)
-		echo "libbpf $version: --supported_btf_features lists $f: $features"; bad=1 ;;
+		no "libbpf $version: --supported_btf_features lists $f: $features" ;;
 	esac
 	"$NEWER" -J --btf_features_strict="$f" --btf_encode_detached=strict.btf "$V" 2>/dev/null &&
-		{ echo "libbpf $version: --btf_features_strict=$f taken"; bad=1; }
+		no "libbpf $version: --btf_features_strict=$f taken"
 done
-[ $bad -eq 0 ] || fail "libbpf $version changes the output"
-pass "libbpf $version: $n comparisons of type and string sections identical"
+finish "libbpf $version changes the output" "libbpf $version: $n comparisons of type and string sections identical"

@@ -18,28 +18,27 @@ command -v gcc >/dev/null || skip "no gcc"
 cp "$TOP"/tests/fixtures/lto/* "$TMP/" || fail "cannot copy fixtures"
 cd "$TMP" || fail "no temp dir"
 funcs() { "$BTFCANON" "$1" | grep '^FUNC ' | LC_ALL=C sort; }
-bad=0
 # check WHAT EXPECTED CC...: builds with CC... and checks the BTF.
 check() {
 	local what=$1 expected=$2 j
 	shift 2
-	"$@" -g -O2 -o prog lto_a.c lto_b.c || { echo "$what: build failed"; bad=1; return; }
+	"$@" -g -O2 -o prog lto_a.c lto_b.c || { no "$what: build failed"; return; }
 	readelf -wa prog 2>/dev/null | grep -q DW_FORM_ref_addr ||
-		{ echo "$what: no cross-CU reference in the DWARF"; bad=1; return; }
+		{ no "$what: no cross-CU reference in the DWARF"; return; }
 	for j in 1 3; do
 		"$PAHOLE" $REF_FLAGS -V -j$j --btf_encode_detached=prog$j.btf prog >log$j 2>&1 ||
-			{ echo "$what -j$j: exit $?"; cat log$j; bad=1; return; }
+			{ echo "$what -j$j: exit $?"; cat log$j; no; return; }
 	done
 	if grep -q "not found" log1; then
-		echo "$what: unresolved references:"; grep "not found" log1; bad=1
+		echo "$what: unresolved references:"; grep "not found" log1; no
 	fi
-	cmp -s prog1.btf prog3.btf || { echo "$what: -j1 and -j3 differ"; bad=1; }
+	cmp -s prog1.btf prog3.btf || no "$what: -j1 and -j3 differ"
 	if ! diff <(funcs prog1.btf) "$expected" >diff.txt; then
-		echo "$what: FUNCs differ (< ours, > expected):"; cat diff.txt; bad=1
+		echo "$what: FUNCs differ (< ours, > expected):"; cat diff.txt; no
 	fi
-	ref_pahole_btf prog ref.btf || { echo "$what: /usr/bin/pahole failed"; bad=1; return; }
+	ref_pahole_btf prog ref.btf || { no "$what: /usr/bin/pahole failed"; return; }
 	diff <(canon_types ref.btf) <(canon_types prog1.btf) >diff.txt ||
-		{ echo "$what: types differ from /usr/bin/pahole's:"; head -20 diff.txt; bad=1; }
+		{ echo "$what: types differ from /usr/bin/pahole's:"; head -20 diff.txt; no; }
 }
 for dv in $DWARF_VERSIONS; do
 	nm_clone=$(gcc -gdwarf-"$dv" -g -O2 -flto -o clone lto_a.c lto_b.c && nm clone)
@@ -52,5 +51,4 @@ for dv in $DWARF_VERSIONS; do
 			clang -gdwarf-"$dv" -flto -fuse-ld=lld
 	fi
 done
-[ $bad -eq 0 ] || fail "LTO programs"
-pass "cross-CU references resolved; FUNCs as the spec says, the clone left out"
+finish "LTO programs" "cross-CU references resolved; FUNCs as the spec says, the clone left out"

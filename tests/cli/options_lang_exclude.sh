@@ -6,7 +6,6 @@
 . "$TOP/tests/lib.sh"
 command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
-bad=0
 
 cat >a.c <<'EOF2'
 struct only_c11 { int a; long b; };
@@ -113,5 +112,4 @@ for n in c_plus_plus objc_plus_plus c_plus_plus_14 c_plus_plus_03 c17 c23 c++17 
 	/usr/bin/pahole --lang_exclude="$n" ab.o >/dev/null 2>&1 &&
 		no "/usr/bin/pahole takes '$n': the list is wrong"
 done
-[ "$bad" = 0 ] || fail "the CU filters do not leave out the right CUs"
-pass "--lang_exclude, --lang, -X and PAHOLE_LANG_EXCLUDE leave out CUs, printed or encoded; $taken names taken, $refused refused"
+finish "the CU filters do not leave out the right CUs" "--lang_exclude, --lang, -X and PAHOLE_LANG_EXCLUDE leave out CUs, printed or encoded; $taken names taken, $refused refused"

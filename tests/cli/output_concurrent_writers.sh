@@ -9,7 +9,6 @@ xz -dc "$in" >orig.elf || fail "xz"
 FLAGS="-J --btf_gen_floats --lang_exclude=rust --btf_gen_optimized"
 "$PAHOLE" $FLAGS --btf_encode_detached=good.btf orig.elf || fail "detached run"
 cp orig.elf good.elf && "$PAHOLE" $FLAGS good.elf || fail "in-place run"
-bad=0
 check_rc() { # RC ERRFILE WHAT
 	[ "$1" -eq 0 ] && return
 	[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ] && return
@@ -32,5 +31,4 @@ for round in 1 2 3 4; do
 	cmp -s t.elf good.elf || no "in place $round: the file is not whole"
 	[ -z "$(ls -a | grep '\.tmp\.')" ] || no "round $round: temporary files left"
 done
-[ $bad -eq 0 ] || fail "concurrent writers"
-pass "4 rounds of two writers, detached and in place: whole outputs"
+finish "concurrent writers" "4 rounds of two writers, detached and in place: whole outputs"

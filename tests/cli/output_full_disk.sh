@@ -17,13 +17,13 @@ in_place() {
 	mounts="$mounts $TMP/$dir"
 	cp $1.o $f || fail "cp"
 	sum=$(sha256sum $f)
-	expect_error "in place, disk full ($1)" $f -- "$PAHOLE" -J $f || bad=1
-	grep -q 'No space left' "$TMP/err.txt" || { echo "$1: not reported as a full disk"; bad=1; }
+	expect_error "in place, disk full ($1)" $f -- "$PAHOLE" -J $f || no
+	grep -q 'No space left' "$TMP/err.txt" || no "$1: not reported as a full disk"
 	msgs="$msgs$(cat "$TMP/err.txt") / "
-	[ "$(sha256sum $f)" = "$sum" ] || { echo "$f changed"; bad=1; }
-	[ "$(ls $dir | wc -l)" -eq 1 ] || { echo "files left: $(ls $dir)"; bad=1; }
+	[ "$(sha256sum $f)" = "$sum" ] || no "$f changed"
+	[ "$(ls $dir | wc -l)" -eq 1 ] || no "files left: $(ls $dir)"
 }
-bad=0 mounts= msgs=
+mounts= msgs=
 trap 'for m in $mounts; do umount "$m"; done; rm -rf "$TMP"' EXIT
 # 256 KiB, and 32 MiB: big enough for its start to be copied ahead.
 in_place big $((1 << 16))
@@ -32,8 +32,7 @@ in_place huge $((1 << 23))
 mknod full c 1 7 || skip "cannot make a full device"
 sum=$(sha256sum big.o)
 expect_error "detached, full device" full -- "$PAHOLE" -J --btf_encode_detached=full big.o ||
-	bad=1
-[ -c full ] || { echo "the device was replaced"; bad=1; }
-[ "$(sha256sum big.o)" = "$sum" ] || { echo "big.o changed"; bad=1; }
-[ $bad -eq 0 ] || fail "failed writes"
-pass "$msgs$(cat "$TMP/err.txt")"
+	no
+[ -c full ] || no "the device was replaced"
+[ "$(sha256sum big.o)" = "$sum" ] || no "big.o changed"
+finish "failed writes" "$msgs$(cat "$TMP/err.txt")"

@@ -14,7 +14,7 @@ PFUNCT=$(dirname "$PAHOLE")/pfunct
 fixture_copy "$FIX" || fail "cannot copy the fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
-bad=0 n=0
+n=0
 while IFS=$'\t' read -r expected status cmd; do
 	[ "$expected" = expected_file ] && continue
 	[ "${cmd%% *}" = pfunct ] || fail "MANIFEST line not a pfunct command: $cmd"
@@ -23,15 +23,15 @@ while IFS=$'\t' read -r expected status cmd; do
 	"$PFUNCT" "${args[@]}" >out.txt 2>err.txt
 	rc=$?
 	if [ "$rc" -ne "$status" ]; then
-		echo "$cmd: exit $rc, want $status"; cat err.txt; bad=$((bad + 1))
+		echo "$cmd: exit $rc, want $status"; cat err.txt; no
 	elif ! cmp -s out.txt "$expected"; then
 		echo "$cmd: output differs from $expected (< ours, > upstream):"
-		diff out.txt "$expected" | head -20; bad=$((bad + 1))
+		diff out.txt "$expected" | head -20; no
 	fi
 	if [ "$expected" = missing.expected.txt ]; then
-		expect_error "missing file" nosuch.o -- "$PFUNCT" "${args[@]}" || bad=$((bad + 1))
+		expect_error "missing file" nosuch.o -- "$PFUNCT" "${args[@]}" || no
 	elif [ -s err.txt ]; then
-		echo "$cmd: unexpected stderr:"; cat err.txt; bad=$((bad + 1))
+		echo "$cmd: unexpected stderr:"; cat err.txt; no
 	fi
 done <"$FIX/MANIFEST.tsv"
 [ "$n" -eq 27 ] || fail "$n MANIFEST commands, want 27"
@@ -40,7 +40,6 @@ done <"$FIX/MANIFEST.tsv"
 # funcs.btf's): -F btf -P reads it as it reads the raw file.
 cp funcs.o funcs_btf.o && "$PAHOLE" -J funcs_btf.o || fail "pahole -J funcs_btf.o"
 n=$((n + 1))
-"$PFUNCT" -P -F btf funcs_btf.o >out.txt 2>err.txt || { echo ".BTF: exit $?"; bad=$((bad + 1)); }
-cmp -s out.txt Pbtf.expected.txt || { echo ".BTF: -P -F btf differs:"; diff out.txt Pbtf.expected.txt; bad=$((bad + 1)); }
-[ "$bad" -eq 0 ] || fail "$bad of $n commands differ"
-pass "$n commands as upstream (the last on .BTF in an ELF file)"
+"$PFUNCT" -P -F btf funcs_btf.o >out.txt 2>err.txt || no ".BTF: exit $?"
+cmp -s out.txt Pbtf.expected.txt || { echo ".BTF: -P -F btf differs:"; diff out.txt Pbtf.expected.txt; no; }
+finish "$n commands against upstream's outputs" "$n commands as upstream (the last on .BTF in an ELF file)"

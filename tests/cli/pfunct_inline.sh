@@ -28,16 +28,15 @@ sed 's/^\(\s*\.byte\s*\)0x3\(\s*# DW_AT_inline\)$/\10x2\2/' inl.s >noinl.s
 grep -q '0x2.*# DW_AT_inline$' noinl.s || skip "gcc marked no function declared inline and inlined"
 gcc -c noinl.s -o noinl.o || fail "assembling noinl.s"
 
-bad=0
 # expect WHAT EXPECTED_FILE -- ARGS: our output must be EXPECTED_FILE's.
 expect() {
 	local what=$1 want=$2
 	shift 3
 	if ! "$PFUNCT" "$@" >got.txt 2>err.txt; then
-		echo "$what: exit $?: $(head -3 err.txt)"; bad=1; return
+		no "$what: exit $?: $(head -3 err.txt)"; return
 	fi
 	if ! diff -u "$want" got.txt >diff.txt; then
-		echo "$what differs from upstream's rule:"; cat diff.txt; bad=1
+		echo "$what differs from upstream's rule:"; cat diff.txt; no
 	fi
 }
 printf 'made_inline\n' >H.want
@@ -46,24 +45,24 @@ expect "-H" H.want -- -H inl.o
 expect "-G" G.want -- -G inl.o
 printf 'never_inlined\nkept_inline\n' >G2.want
 "$PFUNCT" -G noinl.o | LC_ALL=C sort -r >got.txt
-diff -u G2.want got.txt || { echo "-G on the 2s: not kept_inline and never_inlined"; bad=1; }
+diff -u G2.want got.txt || no "-G on the 2s: not kept_inline and never_inlined"
 
 "$PFUNCT" -I inl.o >I.txt || fail "-I exited $?"
 for f in caller_a caller_b caller_c; do
-	grep -qE "^$f: [1-9][0-9]* [1-9][0-9]*\$" I.txt || { echo "-I: no '$f: N BYTES'"; bad=1; }
+	grep -qE "^$f: [1-9][0-9]* [1-9][0-9]*\$" I.txt || no "-I: no '$f: N BYTES'"
 done
-[ "$(wc -l <I.txt)" -eq 3 ] || { echo "-I: not three lines:"; cat I.txt; bad=1; }
+[ "$(wc -l <I.txt)" -eq 3 ] || { echo "-I: not three lines:"; cat I.txt; no; }
 
 "$PFUNCT" -t inl.o >t.txt || fail "-t exited $?"
 head -n 1 t.txt | grep -qxF 'name                              totsz /  exp# = avgsz  src#' ||
-	{ echo "-t: not upstream's header: $(head -n 1 t.txt)"; bad=1; }
+	no "-t: not upstream's header: $(head -n 1 t.txt)"
 tail -n +2 t.txt | awk '{ print $1 }' | LC_ALL=C sort >t.names
-printf 'kept_inline\nmade_inline\n' | diff -u - t.names || { echo "-t: not the functions expanded twice"; bad=1; }
+printf 'kept_inline\nmade_inline\n' | diff -u - t.names || no "-t: not the functions expanded twice"
 
 # The body of a caller lists the expansions -I counts.
 "$PFUNCT" -i inl.o >i.txt || fail "-i exited $?"
 grep -qE '^	made_inline\(int v\); /\* size=[0-9]+, low_pc=0x[0-9a-f]+ \*/ +// +[0-9]+$' i.txt ||
-	{ echo "-i: no made_inline expansion line"; bad=1; }
+	no "-i: no made_inline expansion line"
 
 if [ -x "$REF" ]; then
 	for obj in inl.o noinl.o; do
@@ -71,12 +70,11 @@ if [ -x "$REF" ]; then
 			"$REF" $opt "$obj" >ref.txt 2>&1
 			"$PFUNCT" $opt "$obj" >ours.txt 2>&1
 			cmp -s ref.txt ours.txt ||
-				{ echo "$opt $obj: not as $REF:"; diff ref.txt ours.txt | head; bad=1; }
+				{ echo "$opt $obj: not as $REF:"; diff ref.txt ours.txt | head; no; }
 		done
 	done
 	vs=", and as $REF"
 else
 	vs=" ($REF not installed)"
 fi
-[ "$bad" -eq 0 ] || fail "pfunct's inline listings are not upstream's"
-pass "-G -H -I -t -i as upstream's source says$vs"
+finish "pfunct's inline listings are not upstream's" "-G -H -I -t -i as upstream's source says$vs"

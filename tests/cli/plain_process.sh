@@ -81,5 +81,4 @@ for v in off glibc; do
 done
 PAHOLE_HUGEPAGES=0 "$PAHOLE" -C node t.o >print0.out || no "PAHOLE_HUGEPAGES=0 -C node"
 cmp -s print.out print0.out || no "PAHOLE_HUGEPAGES=0: other layout text"
-[ $bad -eq 0 ] || fail "not a plain process"
-pass "66 MiB in place, 2.5 MiB encoded and printed: no process, one exec; ps and cmdline as given; THP '${mode:-none}': $on MADV_HUGEPAGE calls, none when turned off"
+finish "not a plain process" "66 MiB in place, 2.5 MiB encoded and printed: no process, one exec; ps and cmdline as given; THP '${mode:-none}': $on MADV_HUGEPAGE calls, none when turned off"

@@ -36,10 +36,10 @@ gcc -g -c huge.c -o huge.o || fail "gcc huge.c"
 printf '\377\377\377\377\0\0\0\0' >huge.bin
 
 REC='rec(sizeof,type,type_enum=kind)'
-bad=0 n=0
+n=0
 err() {
 	n=$((n + 1))
-	expect_error "$@" || bad=1
+	expect_error "$@" || no
 }
 err "missing input" nosuch.bin -- "$PAHOLE" -C rec --prettify nosuch.bin types.o
 err "input is a directory" "$TMP" -- "$PAHOLE" -C rec --prettify "$TMP" types.o
@@ -98,7 +98,7 @@ usage() {
 	if [ $rc -ne 64 ] || [ "$lines" -ne 1 ]; then
 		echo "$*: exit $rc, $lines stderr lines (want 64, 1):"
 		cat usage.err
-		bad=1
+		no
 	else
 		echo "$*: $(cat usage.err)"
 	fi
@@ -122,8 +122,7 @@ for c in "$REC" rec_one 'rec(sizeof)' 'hdr' 'huge(sizeof)'; do
 	if { [ $rc -ne 0 ] && [ $rc -ne 1 ]; } || [ "$(wc -l <random.err)" -gt 1 ]; then
 		echo "random.bin, -C $c: exit $rc:"
 		head -5 random.err
-		bad=1
+		no
 	fi
 done
-[ $bad -eq 0 ] || fail "bad input was not refused cleanly"
-pass "$n bad inputs refused with one line"
+finish "bad input was not refused cleanly" "$n bad inputs refused with one line"

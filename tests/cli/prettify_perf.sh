@@ -99,7 +99,7 @@ struct perf_record_time_conv j; struct perf_record_thread_map k;
 EOF
 gcc -g -c perf_types.c -o perf_types.o || fail "gcc perf_types.c"
 
-bad=0 n=0
+n=0
 # same NAME OPTIONS...: ours and 1.24 print the same, both exiting 0 (each
 # reading $STDIN, if set, on its standard input).
 same() {
@@ -114,7 +114,7 @@ same() {
 		echo "$what: exit $rc (1.24: $rc_ref), output differs (< 1.24, > ours):"
 		diff ref.out our.out | head -20
 		cat our.err
-		bad=1
+		no
 	fi
 	cp our.out "$what.out"
 }
@@ -128,12 +128,11 @@ same verbose -V perf_types.o --header=perf_file_header --range=data -C "$ALL" --
 	--prettify perf.data
 STDIN=perf.data same stdin perf_types.o --hex --header=perf_file_header --range=data \
 	-C "$ALL" --skip 2 --prettify -
-[ $bad -eq 0 ] || fail "--prettify of perf.data differs from 1.24's"
 
 # What perf itself says is there: the "PERFILE2" magic and its kernel map.
-grep -qx '	.magic = 3622385352885552464,' header.out || fail "no PERFILE2 magic in the header"
+grep -qx '	.magic = 3622385352885552464,' header.out || no "no PERFILE2 magic in the header"
 grep -q '^		.type = PERF_RECORD_MMAP,$' example.out ||
-	fail "the example printed no PERF_RECORD_MMAP record"
-grep -q '^		.type = PERF_RECORD_COMM,$' range.out || fail "no PERF_RECORD_COMM record"
+	no "the example printed no PERF_RECORD_MMAP record"
+grep -q '^		.type = PERF_RECORD_COMM,$' range.out || no "no PERF_RECORD_COMM record"
 records=$(grep -c '^},$' range.out)
-pass "$n commands on a perf.data of $records records print as 1.24's"
+finish "--prettify of perf.data" "$n commands on a perf.data of $records records print as 1.24's"

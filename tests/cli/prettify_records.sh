@@ -174,7 +174,7 @@ cmds_multi=()
 for cmd in "${cmds[@]}"; do
 	[[ $cmd == *==[A-Z]* ]] || cmds_multi+=("$cmd")
 done
-bad=0 n=0
+n=0
 # compare TYPES [OPTIONS...]: ours and 1.24 print the same, both exiting 0.
 compare() {
 	local types=$1 cmd
@@ -192,7 +192,7 @@ compare() {
 			echo "$types $* $cmd: exit $rc (1.24: $rc_ref), output differs (< 1.24, > ours):"
 			diff ref.out our.out | head -20
 			cat our.err
-			bad=1
+			no
 		fi
 	done
 }
@@ -214,7 +214,6 @@ LIST=cmds_multi OURS=-j2 compare multi.o
 /usr/bin/pahole --header=file_header --range=data -C "$REC)" --prettify - types.o \
 	<data.bin >ref.out 2>&1
 "$PAHOLE" --header=file_header --range=data -C "$REC)" --prettify - types.o \
-	<data.bin >our.out 2>&1 || { echo "stdin: exit $?"; bad=1; }
-cmp -s ref.out our.out || { echo "stdin: output differs"; diff ref.out our.out | head; bad=1; }
-[ $bad -eq 0 ] || fail "--prettify output differs from 1.24's"
-pass "2 hand-written printouts and $((n + 1)) commands print as 1.24's"
+	<data.bin >our.out 2>&1 || no "stdin: exit $?"
+cmp -s ref.out our.out || { echo "stdin: output differs"; diff ref.out our.out | head; no; }
+finish "--prettify output differs from 1.24's" "2 hand-written printouts and $((n + 1)) commands print as 1.24's"

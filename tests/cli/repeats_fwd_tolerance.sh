@@ -15,7 +15,6 @@
 . "$TOP/tests/lib.sh"
 F=$TOP/tests/fixtures/fwd
 cd "$TMP" || fail "no temp dir"
-bad=0
 
 # types_before LOG: the count of types before dedup in --phase_stats' LOG.
 types_before() {
@@ -40,25 +39,24 @@ for cc in gcc clang; do
 				fail "$what: build"
 			$cc $flags -o two $F/fwd_defs.c $F/fwd_other.c $F/fwd_decls.c $F/fwd_main.c ||
 				fail "$what: build"
-			PAHOLE_TEST_EXACT_REPEATS=1 encode exact one || { bad=1; continue; }
+			PAHOLE_TEST_EXACT_REPEATS=1 encode exact one || { no; continue; }
 			for j in 1 3; do
-				encode tol one -j$j || { bad=1; continue; }
+				encode tol one -j$j || { no; continue; }
 				cmp -s exact.btf tol.btf ||
-					{ echo "$what -j$j: BTF differs from exact repeats'"; bad=1; }
+					no "$what -j$j: BTF differs from exact repeats'"
 				! grep -q "encoding again" tol.log ||
-					{ echo "$what -j$j: encoded again: $(grep "encoding again" tol.log)"; bad=1; }
+					no "$what -j$j: encoded again: $(grep "encoding again" tol.log)"
 				before=$(types_before tol.log) exact_before=$(types_before exact.log)
 				[ -n "$before" ] && [ -n "$exact_before" ] && [ "$before" -lt "$exact_before" ] ||
-					{ echo "$what -j$j: $before types before dedup, exact: $exact_before"; bad=1; }
+					no "$what -j$j: $before types before dedup, exact: $exact_before"
 			done
-			PAHOLE_TEST_EXACT_REPEATS=1 encode exact two || { bad=1; continue; }
-			encode tol two || { bad=1; continue; }
+			PAHOLE_TEST_EXACT_REPEATS=1 encode exact two || { no; continue; }
+			encode tol two || { no; continue; }
 			grep -q "'fwd_b' is more than one type: encoding again" tol.log ||
-				{ echo "$what, two fwd_b: not encoded again"; bad=1; }
+				no "$what, two fwd_b: not encoded again"
 			cmp -s exact.btf tol.btf ||
-				{ echo "$what, two fwd_b: BTF differs from exact repeats'"; bad=1; }
+				no "$what, two fwd_b: BTF differs from exact repeats'"
 		done
 	done
 done
-[ "$bad" = 0 ] || fail "see above"
-pass "FWD tolerance: fewer types, the same bytes; a second definition encodes again"
+finish "see above" "FWD tolerance: fewer types, the same bytes; a second definition encodes again"

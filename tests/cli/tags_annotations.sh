@@ -7,7 +7,6 @@ command -v clang >/dev/null || skip "no clang"
 cp "$TOP/tests/fixtures/tags_annotations.c" "$TMP/" || fail "cannot copy fixture"
 cd "$TMP" || fail "no temp dir"
 expected=$TOP/tests/fixtures/tags_annotations.expected
-bad=0
 for dv in $DWARF_VERSIONS; do
 	for opt in $OPT_LEVELS; do
 		case="clang dwarf$dv $opt"
@@ -16,18 +15,17 @@ for dv in $DWARF_VERSIONS; do
 		"$BTFCANON" t.btf >ours.txt || fail "$case: btfcanon"
 		grep -E "^(DECL_TAG|TYPE_TAG|PTR ''|STRUCT 'sample')" ours.txt | LC_ALL=C sort >tags.txt
 		if ! diff tags.txt "$expected" >diff.txt; then
-			echo "$case: tags differ (< ours, > expected):"; cat diff.txt; bad=1
+			echo "$case: tags differ (< ours, > expected):"; cat diff.txt; no
 		fi
 		if [ -x /usr/bin/pahole ]; then
 			ref_pahole_btf t.o ref.btf 2>/dev/null
 			"$BTFCANON" ref.btf >ref.txt 2>/dev/null &&
 				! diff -q ours.txt ref.txt >/dev/null &&
-				{ echo "$case: differs from pahole 1.24:"; diff ours.txt ref.txt | head; bad=1; }
+				{ echo "$case: differs from pahole 1.24:"; diff ours.txt ref.txt | head; no; }
 		fi
 		# Without decl_tag and type_tag, no tag at all.
 		"$PAHOLE" -J --btf_features=var --btf_encode_detached=n.btf t.o || fail "$case: plain"
-		"$BTFCANON" n.btf | grep -qE "TAG" && { echo "$case: tags without the features"; bad=1; }
+		"$BTFCANON" n.btf | grep -qE "TAG" && no "$case: tags without the features"
 	done
 done
-[ $bad -eq 0 ] || fail "annotations encoded differently"
-pass
+finish "annotations encoded differently"

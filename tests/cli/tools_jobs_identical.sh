@@ -7,15 +7,14 @@ command -v gcc >/dev/null || skip "no gcc"
 bin=$(dirname "$PAHOLE")
 obj=$(many_cus "$TMP/many" 24 gcc) || fail "cannot build the many-CU object"
 other=$(many_cus "$TMP/fewer" 20 gcc) || fail "cannot build the 20-CU object"
-bad=0
 same() { # NAME CMD...: the output of CMD with no -j, then with each -j
 	local name=$1 j
 	shift
-	"$@" >"$TMP/serial.txt" 2>"$TMP/err" || { echo "$name: exit $?: $(head -n 2 "$TMP/err")"; bad=1; return; }
-	[ -s "$TMP/serial.txt" ] || { echo "$name: printed nothing"; bad=1; return; }
+	"$@" >"$TMP/serial.txt" 2>"$TMP/err" || { no "$name: exit $?: $(head -n 2 "$TMP/err")"; return; }
+	[ -s "$TMP/serial.txt" ] || { no "$name: printed nothing"; return; }
 	for j in -j1 -j3 -j8; do
-		"$1" "$j" "${@:2}" >"$TMP/jobs.txt" 2>"$TMP/err" || { echo "$name $j: exit $?"; bad=1; continue; }
-		cmp -s "$TMP/serial.txt" "$TMP/jobs.txt" || { echo "$name $j: output differs"; bad=1; }
+		"$1" "$j" "${@:2}" >"$TMP/jobs.txt" 2>"$TMP/err" || { no "$name $j: exit $?"; continue; }
+		cmp -s "$TMP/serial.txt" "$TMP/jobs.txt" || no "$name $j: output differs"
 	done
 }
 same "pfunct --all" "$bin/pfunct" --all "$obj"
@@ -23,5 +22,4 @@ same "pfunct -i" "$bin/pfunct" -i "$obj"
 same "pfunct -s" "$bin/pfunct" -s "$obj"
 same "codiff -V" "$bin/codiff" -V "$obj" "$other"
 same "codiff -s" "$bin/codiff" -s "$other" "$obj"
-[ $bad -eq 0 ] || fail "output depends on -j"
-pass "pfunct and codiff print the same at -j1, -j3 and -j8 as without -j"
+finish "output depends on -j" "pfunct and codiff print the same at -j1, -j3 and -j8 as without -j"

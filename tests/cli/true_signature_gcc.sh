@@ -7,16 +7,10 @@
 # without it foo is skipped (reordered parameters), as it is in a
 # relocatable object either way, where no DWARF address is a symbol's.
 . "$TOP/tests/lib.sh"
+. "$TOP/tests/true_signature_lib.sh"
 command -v gcc >/dev/null || skip "no gcc"
 cp "$TOP/tests/fixtures/true_signature_gcc.c" "$TMP/" || fail "cannot copy the fixture"
 cd "$TMP" || fail "no temp dir"
-funcs() { "$BTFCANON" "$1" | grep '^FUNC ' | LC_ALL=C sort; }
-bad=0
-same() {
-	if ! diff "$2" "$3" >diff.txt; then
-		echo "$1: FUNCs differ (< ours, > expected):"; cat diff.txt; bad=1
-	fi
-}
 enc() {	# enc OUT INPUT FLAGS...
 	local out=$1 in=$2
 	shift 2
@@ -39,13 +33,12 @@ for dv in 4 5; do
 	{ cat without.expected; echo "FUNC '$clone' linkage=0 type=$proto"; } |
 		LC_ALL=C sort >with.expected
 	enc with.btf prog $REF_FLAGS --btf_features=true_signature
-	same "dwarf$dv, with true_signature" <(funcs with.btf) with.expected
+	ts_same "dwarf$dv, with true_signature" <(ts_funcs with.btf) with.expected
 	enc plus.btf prog -J --btf_features=+true_signature -j2
-	same "dwarf$dv, --btf_features=+true_signature -j2" <(funcs plus.btf) with.expected
+	ts_same "dwarf$dv, --btf_features=+true_signature -j2" <(ts_funcs plus.btf) with.expected
 	enc without.btf prog $REF_FLAGS
-	same "dwarf$dv, without true_signature" <(funcs without.btf) without.expected
+	ts_same "dwarf$dv, without true_signature" <(ts_funcs without.btf) without.expected
 	enc rel.btf prog.o $REF_FLAGS --btf_features=true_signature
-	same "dwarf$dv, relocatable, with true_signature" <(funcs rel.btf) without.expected
+	ts_same "dwarf$dv, relocatable, with true_signature" <(ts_funcs rel.btf) without.expected
 done
-[ $bad -eq 0 ] || fail "true signatures of GCC clones"
-pass "gcc dwarf 4 and 5: $clone encoded with its own name and parameters only with the feature"
+finish "true signatures of GCC clones" "gcc dwarf 4 and 5: $clone encoded with its own name and parameters only with the feature"

@@ -5,14 +5,13 @@
 # FWD-tolerant equivalence, huge pages). The symbol table's needs an object
 # built for it: unit_elf_symtab.sh.
 . "$TOP/tests/lib.sh"
-n=0 bad=0
+n=0
 for src in "$TOP"/tests/unit/*_test.c; do
 	t=$(dirname "$PAHOLE")/$(basename "$src" .c)
 	[ "$(basename "$t")" = elf_symtab_test ] && continue
 	n=$((n + 1))
-	[ -x "$t" ] || { echo "$t not built"; bad=1; continue; }
-	"$t" >"$TMP/out" 2>&1 || { echo "$(basename "$t") failed:"; tail -n 20 "$TMP/out"; bad=1; }
+	[ -x "$t" ] || { no "$t not built"; continue; }
+	"$t" >"$TMP/out" 2>&1 || { echo "$(basename "$t") failed:"; tail -n 20 "$TMP/out"; no; }
 done
 [ $n -gt 0 ] || fail "no unit tests in $TOP/tests/unit"
-[ $bad -eq 0 ] || fail "unit tests"
-pass "$n unit test programs"
+finish "unit tests" "$n unit test programs"

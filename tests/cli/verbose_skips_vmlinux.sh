@@ -18,12 +18,11 @@ cd "$TMP" || fail "no temp dir"
 	fail "pahole -V: $(head -n 3 err.txt)"
 cmp -s v.btf "$ref" || fail "-V changed the BTF"
 grep -q 'skipping BTF encoding' err.txt && fail "skip lines on stderr"
-bad=0
 count() { # WANT PATTERN
 	local n
 	n=$(grep -c -- " : skipping BTF encoding of function due to $2" out.txt)
 	echo "$2: $n"
-	[ "$n" -eq "$1" ] || { echo "  want $1"; bad=1; }
+	[ "$n" -eq "$1" ] || no "  want $1"
 }
 count 486 'optimized parameters$'
 count 297 'ambiguous address$'
@@ -34,10 +33,9 @@ count 36 'param count mismatch; [0-9]* params != [0-9]* params$'
 count 7 'return type mismatch$'
 count 34 'param type mismatch for param#[0-9]* .* != .*$'
 other=$(grep -vc ' : skipping BTF encoding of function due to ' out.txt)
-[ "$other" -eq 0 ] || { echo "$other other lines on stdout"; bad=1; }
+[ "$other" -eq 0 ] || no "$other other lines on stdout"
 sed 's/ : skipping BTF encoding.*//' out.txt | sort -u >skipped.txt
 /usr/sbin/bpftool btf dump file v.btf | sed -n "s/^\[[0-9]*\] FUNC '\([^']*\)'.*/\1/p" | sort -u >funcs.txt
 both=$(comm -12 skipped.txt funcs.txt | wc -l)
-[ "$both" -eq 0 ] || { echo "$both skipped functions have a FUNC:"; comm -12 skipped.txt funcs.txt | head; bad=1; }
-[ $bad = 0 ] || fail "-V trace differs from upstream's"
-pass "-V: upstream's skip trace on stdout, upstream's figures"
+[ "$both" -eq 0 ] || { echo "$both skipped functions have a FUNC:"; comm -12 skipped.txt funcs.txt | head; no; }
+finish "-V trace differs from upstream's" "-V: upstream's skip trace on stdout, upstream's figures"
