@@ -388,9 +388,14 @@ static void guess_class_alignments(struct layout *l, struct type *t, uint32_t id
 		t->members[i].alignment = guess_alignment(ml->byte_offset,
 							  layout__natural_alignment(l, mt),
 							  smallest, cacheline);
-		/* Zero sized members (flexible arrays) do not move the end. */
+		/*
+		 * Zero sized members (flexible arrays) do not move the end; a
+		 * bitfield ends at its last bit's byte, not its unit's end.
+		 */
 		if (ml->byte_size)
-			smallest = ml->byte_offset + ml->byte_size;
+			smallest = ml->byte_offset +
+				   (ml->bitfield_size ? (ml->bitfield_offset + ml->bitfield_size + 7) / 8 :
+							ml->byte_size);
 	}
 	t->alignment = guess_alignment(t->byte_size, layout__natural_alignment(l, id),
 				       smallest, cacheline);
