@@ -883,20 +883,27 @@ static int add_secinfo(struct datasec *ds, uint32_t type, uint32_t offset, uint3
 
 /*
  * A bad name or a void type is an error, unless encode_force says to skip
- * the variable. Returns 1 to skip, or -EINVAL (reported).
+ * the variable (said at -V). Returns 1 to skip, or -EINVAL (reported). A
+ * bad name in upstream's words.
  */
 static int bad_variable(const struct btf_encoder *e, const struct cu *cu,
-			const struct variable *v, const char *what)
+			const struct variable *v, bool bad_name)
 {
-	if (e->opts.encode_force) {
-		pr_debug("%s: %s: variable '%s' skipped: %s", e->opts.in_path,
-			 cu->name ? cu->name : "?", v->name, what);
-		return 1;
-	}
-	pr_err("%s: %s: die 0x%llx: variable '%s': %s (--btf_encode_force skips it)",
-	       e->opts.in_path, cu->name ? cu->name : "?", (unsigned long long)v->src_off,
-	       v->name, what);
-	return -EINVAL;
+	const char *cu_name = cu->name ? cu->name : "?";
+
+	if (e->opts.encode_force && bad_name)
+		pr_info("%s: Found invalid variable name when encoding btf, ignored (sym: '%s')",
+			e->opts.in_path, v->name);
+	else if (e->opts.encode_force)
+		pr_info("%s: %s: variable '%s' skipped: void type", e->opts.in_path, cu_name,
+			v->name);
+	else if (bad_name)
+		pr_err("%s: %s: Found invalid variable name when encoding btf (sym: '%s'): use '--btf_encode_force' to ignore such symbols and force emit the btf",
+		       e->opts.in_path, cu_name, v->name);
+	else
+		pr_err("%s: %s: die 0x%llx: variable '%s': void type (--btf_encode_force skips it)",
+		       e->opts.in_path, cu_name, (unsigned long long)v->src_off, v->name);
+	return e->opts.encode_force ? 1 : -EINVAL;
 }
 
 /*
@@ -920,8 +927,8 @@ static int var_placement(const struct btf_encoder *e, const struct cu *cu,
 	/* Variables of discarded sections have address 0: the symbol tells. */
 	if (!*offset_ret && !elf_symtab__has_object(st, v->name, shndx))
 		return 0;
-	bad = !is_valid_var_name(v->name) ? bad_variable(e, cu, v, "invalid name") :
-	      !v->type ? bad_variable(e, cu, v, "void type") : 0;
+	bad = !is_valid_var_name(v->name) ? bad_variable(e, cu, v, true) :
+	      !v->type ? bad_variable(e, cu, v, false) : 0;
 	return bad ? (bad > 0 ? 0 : bad) : (int)shndx;
 }
 
