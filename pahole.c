@@ -28,6 +28,7 @@
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
+#include "running_kernel.h"
 #include "tuning.h"
 
 
@@ -583,6 +584,21 @@ static error_t parse_print_flag(int key)
 	return 0;
 }
 
+/* --running_kernel_vmlinux: the path, or why not in one line; exits. */
+static void __attribute__((noreturn)) show_running_kernel_vmlinux(void)
+{
+	char *path = running_kernel__find_vmlinux();
+
+	if (!path) {
+		fputs("pahole: couldn't find a vmlinux that matches the running kernel (from /sys/kernel/notes); maybe inside a container, or its debuginfo package is missing?\n",
+		      stderr);
+		exit(EXIT_ERROR);
+	}
+	printf("%s\n", path);
+	free(path);
+	exit(0);
+}
+
 /* Printing options with an argument. */
 static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 {
@@ -637,9 +653,7 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 		parse_prettify_arg(key, arg, state);
 		break;
 	case ARG_running_kernel_vmlinux:
-		fprintf(stderr, "pahole: couldn't find a vmlinux that matches the running kernel\n"
-			"HINT: Maybe you're inside a container or missing a debuginfo package?\n");
-		exit(EXIT_ERROR);
+		show_running_kernel_vmlinux();
 	default:
 		return parse_print_flag(key);
 	}
