@@ -195,7 +195,8 @@ static void find_holes(const struct type *t, struct class_layout *cl)
 			cl->pre_bit_hole = bit_hole;
 		}
 		cl->nr_bit_holes += (int32_t)bit_hole != 0;
-		cl->nr_holes += (int32_t)byte_hole != 0;
+		/* Overlapping members (an empty base) are no hole, as upstream counts. */
+		cl->nr_holes += (int32_t)byte_hole > 0;
 		last = ml;
 	}
 	if (w.in_bitfield) {
