@@ -397,6 +397,9 @@ static int features_parse(const char *list, bool strict)
 			print_supported_features(stderr);
 			fputc('\n', stderr);
 			return -EINVAL;
+		} else if (opts.verbose && len) {
+			/* As upstream: said when -V came before the list. */
+			fprintf(stderr, "Ignoring unsupported feature '%.*s'\n", (int)len, p);
 		}
 		p += len + (p[len] == ',');
 	}

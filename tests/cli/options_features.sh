@@ -59,6 +59,11 @@ has() { grep -qE "$2" "$1.txt"; }
 expect_error "--btf_features_strict=var,bogus" bogus -- \
 	"$PAHOLE" -J --btf_features_strict=var,bogus --btf_encode_detached=strict.btf t.o || no
 [ -e strict.btf ] && no "--btf_features_strict=var,bogus wrote an output file"
+# -V before the list: an unknown name is said to be ignored (not "default").
+"$PAHOLE" -V -J --btf_features=default,bogus --btf_encode_detached=ign.btf t.o 2>ign.err ||
+	no "-V --btf_features=default,bogus failed: $(cat ign.err)"
+grep -qx "Ignoring unsupported feature 'bogus'" ign.err || no "-V: bogus not said to be ignored"
+grep -q "Ignoring unsupported feature 'default'" ign.err && no "-V: 'default' said to be ignored"
 # Upstream's --btf_attributes, not implemented: one line, a usage error.
 "$PAHOLE" -J --btf_attributes --btf_encode_detached=attr.btf t.o 2>attr.err
 rc=$?
