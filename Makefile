@@ -82,6 +82,7 @@ $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
+$(BUILD)/die_reader_test: $(BUILD)/elf_symtab.o $(BUILD)/log.o
 
 # The cursor is a header only.
 $(BUILD)/dwarf_cursor_test: tests/unit/dwarf_cursor_test.c tests/unit/check.h dwarf_cursor.h | $(BUILD)

@@ -15,6 +15,7 @@
 
 #include "die_reader.h"
 #include "dwarf_cursor.h"
+#include "elf_symtab.h"
 
 /* GNU forms of split DWARF and dwz files, not in every dwarf.h. */
 enum {
@@ -122,22 +123,13 @@ static bool section_is(const char *name, const char *want, bool dwo)
 }
 
 /* A split DWARF file (.dwo) has .debug_info.dwo and no .debug_info: libdw's test. */
-static bool is_dwo_file(Elf *elf, size_t shstrndx)
+static bool is_dwo_file(Elf *elf)
 {
-	bool dwo = false;
-	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
-			continue;
-		if (section_is(name, ".debug_info", false))
-			return false;
-		dwo |= !strcmp(name, ".debug_info.dwo");
-	}
-	return dwo;
+	return !elf_section_next(elf, NULL, ".debug_info", &sh) &&
+	       !elf_section_next(elf, NULL, ".zdebug_info", &sh) &&
+	       elf_section_next(elf, NULL, ".debug_info.dwo", &sh);
 }
 
 /* The location sections: a second one, or one in a group, makes them ambiguous. */
@@ -171,7 +163,7 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 	s->elf_addr_size = elf && gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return 0;
-	dwo = is_dwo_file(elf, shstrndx);
+	dwo = is_dwo_file(elf);
 	while (!err && (scn = elf_nextscn(elf, scn))) {
 		const char *name;
 		GElf_Shdr sh;
