@@ -66,23 +66,6 @@ static int push_item(struct fn_body_loader *bl, const struct pending_item *pi)
 	return err;
 }
 
-/* low_pc and size of a DIE with DW_AT_low_pc/DW_AT_high_pc. */
-static void die_pc_range(struct die *die, const struct die_attrs *a, uint64_t *low,
-			 uint64_t *size)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Addr addr;
-
-	*low = *size = 0;
-	if (!a->has_low_pc)
-		return;
-	attr = die_attr__libdw(die->unit, &a->low_pc);
-	if (dwarf_formaddr(&attr, &addr))
-		return;
-	*low = addr;
-	*size = cu_loader__code_size(die->unit, a, addr);
-}
-
 /*
  * An inline expansion with DW_AT_ranges: the sum of its ranges, and the
  * start of the first one as its address, as upstream reads them.
@@ -151,7 +134,7 @@ static int add_item(struct cu_loader *l, struct die *die, uint8_t kind, struct l
 	} else {
 		pi.item.decl_line = (uint32_t)a.call_line;
 		pi.item.origin = UINT32_MAX;
-		die_pc_range(die, &a, &pi.item.addr, &pi.item.size);
+		cu_loader__pc_range(die->unit, &a, &pi.item.addr, &pi.item.size);
 		if (!pi.item.addr && !pi.item.size)
 			die_ranges(l, die, &pi.item.addr, &pi.item.size);
 		b->nr_inline_expansions++;
@@ -174,7 +157,7 @@ static int add_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 	err = cu_loader__read_attrs(l, die, &a);
 	if (err)
 		return err;
-	die_pc_range(die, &a, &nb->low_pc, &nb->size);
+	cu_loader__pc_range(die->unit, &a, &nb->low_pc, &nb->size);
 	err = walk_block(l, die, nb, depth + 1);
 	if (err)
 		return err;
