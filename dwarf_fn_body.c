@@ -167,12 +167,13 @@ static int add_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 }
 
 /*
- * The children of an inline expansion: its blocks, labels and the
- * expansions inside it belong to the enclosing block @b; its variables
- * and parameters are not listed, as upstream.
+ * The children of @die as items of block @b. Those of an inline expansion
+ * (@in_expansion): its blocks, labels and the expansions inside it belong
+ * to the enclosing block; its variables and parameters are not listed, as
+ * upstream.
  */
-static int walk_expansion(struct cu_loader *l, struct die *die, struct lexblock *b,
-			  unsigned int depth)
+static int walk_children(struct cu_loader *l, struct die *die, struct lexblock *b,
+			 unsigned int depth, bool in_expansion)
 {
 	struct die child;
 	int rc, err = 0;
@@ -181,16 +182,20 @@ static int walk_expansion(struct cu_loader *l, struct die *die, struct lexblock 
 		return 0;
 	for (rc = die__child(die, &child); rc == 0 && !err; rc = die__sibling(&child)) {
 		switch (child.tag) {
-		case DW_TAG_lexical_block:
-			err = add_block(l, &child, b, depth);
+		case DW_TAG_variable:
+			if (!in_expansion)
+				err = add_item(l, &child, FN_ITEM_VARIABLE, b);
 			break;
 		case DW_TAG_label:
 			err = add_item(l, &child, FN_ITEM_LABEL, b);
 			break;
 		case DW_TAG_inlined_subroutine:
 			/* What it expands inside comes first, as upstream lists them. */
-			err = walk_expansion(l, &child, b, depth + 1) ?:
+			err = walk_children(l, &child, b, depth + 1, true) ?:
 			      add_item(l, &child, FN_ITEM_INLINE, b);
+			break;
+		case DW_TAG_lexical_block:
+			err = add_block(l, &child, b, depth);
 			break;
 		}
 	}
@@ -241,35 +246,13 @@ static int finish_block(struct cu_loader *l, uint32_t first, struct lexblock *b)
 	return err;
 }
 
+/* Block @b's items: those of its children, in the arena. */
 static int walk_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 		      unsigned int depth)
 {
 	uint32_t first = l->bodies->nr_stack;
-	struct die child;
-	int rc, err = 0;
 
-	for (rc = depth < MAX_BLOCK_DEPTH ? die__child(die, &child) : 1; rc == 0 && !err;
-	     rc = die__sibling(&child)) {
-		switch (child.tag) {
-		case DW_TAG_variable:
-			err = add_item(l, &child, FN_ITEM_VARIABLE, b);
-			break;
-		case DW_TAG_label:
-			err = add_item(l, &child, FN_ITEM_LABEL, b);
-			break;
-		case DW_TAG_inlined_subroutine:
-			/* What it expands inside comes first, as upstream lists them. */
-			err = walk_expansion(l, &child, b, depth + 1) ?:
-			      add_item(l, &child, FN_ITEM_INLINE, b);
-			break;
-		case DW_TAG_lexical_block:
-			err = add_block(l, &child, b, depth);
-			break;
-		}
-	}
-	if (!err && rc < 0)
-		err = cu_loader__walk_error(l, die);
-	return err ?: finish_block(l, first, b);
+	return walk_children(l, die, b, depth, false) ?: finish_block(l, first, b);
 }
 
 int dwarf_fn_body__load(struct cu_loader *l, struct die *die, const struct die_attrs *a,
