@@ -83,6 +83,7 @@ $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
 $(BUILD)/tuning_test: $(BUILD)/cu_pool.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
+$(BUILD)/die_reader_test: $(BUILD)/elf_symtab.o $(BUILD)/log.o
 
 # The cursor is a header only.
 $(BUILD)/dwarf_cursor_test: tests/unit/dwarf_cursor_test.c tests/unit/check.h dwarf_cursor.h | $(BUILD)

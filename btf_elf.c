@@ -33,6 +33,7 @@
 #include <bpf/libbpf_version.h>
 
 #include "btf_elf.h"
+#include "elf_symtab.h"
 #include "log.h"
 #include "out_file.h"
 
@@ -163,18 +164,9 @@ static int section_bytes(const struct elf_rewrite *rw, size_t idx, Elf_Data **re
 static size_t find_section(const struct elf_rewrite *rw, const char *name)
 {
 	GElf_Shdr sh;
-	size_t i;
+	Elf_Scn *scn = elf_section_next(rw->in, NULL, name, &sh);
 
-	for (i = 1; i < rw->shnum; i++) {
-		const char *s;
-
-		if (!gelf_getshdr(elf_getscn(rw->in, i), &sh))
-			continue;
-		s = elf_strptr(rw->in, rw->shstrndx, sh.sh_name);
-		if (s && !strcmp(s, name))
-			return i;
-	}
-	return 0;
+	return scn ? elf_ndxscn(scn) : 0;
 }
 
 /*

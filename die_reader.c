@@ -15,6 +15,7 @@
 
 #include "die_reader.h"
 #include "dwarf_cursor.h"
+#include "elf_symtab.h"
 
 /* GNU forms of split DWARF and dwz files, not in every dwarf.h. */
 enum {
@@ -122,22 +123,13 @@ static bool section_is(const char *name, const char *want, bool dwo)
 }
 
 /* A split DWARF file (.dwo) has .debug_info.dwo and no .debug_info: libdw's test. */
-static bool is_dwo_file(Elf *elf, size_t shstrndx)
+static bool is_dwo_file(Elf *elf)
 {
-	bool dwo = false;
-	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
-			continue;
-		if (section_is(name, ".debug_info", false))
-			return false;
-		dwo |= !strcmp(name, ".debug_info.dwo");
-	}
-	return dwo;
+	return !elf_section_next(elf, NULL, ".debug_info", &sh) &&
+	       !elf_section_next(elf, NULL, ".zdebug_info", &sh) &&
+	       elf_section_next(elf, NULL, ".debug_info.dwo", &sh);
 }
 
 /* The location sections: a second one, or one in a group, makes them ambiguous. */
@@ -171,7 +163,7 @@ int die_sections__init(struct die_sections *s, Elf *elf, bool big_endian,
 	s->elf_addr_size = elf && gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return 0;
-	dwo = is_dwo_file(elf, shstrndx);
+	dwo = is_dwo_file(elf);
 	while (!err && (scn = elf_nextscn(elf, scn))) {
 		const char *name;
 		GElf_Shdr sh;
@@ -249,9 +241,11 @@ static int fixed_form_size(const struct die_unit *u, unsigned int form)
 
 /*
  * Reads one value of @form at the cursor into @a (valp, value, block).
- * False for an unknown form; a short read sets c->bad.
+ * False for an unknown form; a short read sets c->bad. Inlined always, as
+ * its callers are: out of line, @a goes through memory for every value.
  */
-static bool read_value(const struct die_unit *u, struct dwarf_cursor *c, unsigned int form, int size,
+__attribute__((always_inline))
+static inline bool read_value(const struct die_unit *u, struct dwarf_cursor *c, unsigned int form, int size,
 		       struct die_attr *a)
 {
 
@@ -288,6 +282,33 @@ static bool read_value(const struct die_unit *u, struct dwarf_cursor *c, unsigne
 	a->block_off = (uint8_t)(c->p - a->valp);
 	dwarf_cursor__skip(c, a->block_len);
 	return true;
+}
+
+/*
+ * Reads the value of spec @sp at the cursor into @a (its name and
+ * implicit_const are the caller's), a DW_FORM_indirect resolved first:
+ * the walk (find_attrs_end()) and the attribute readers (attrs()) read
+ * values of variable size through it alone. 0, or -EINVAL (u->errmsg).
+ * Inlined always: both callers run it per attribute, in their loops.
+ */
+__attribute__((always_inline))
+static inline int read_attr(struct die_unit *u, struct dwarf_cursor *c,
+			    const struct die_attr_spec *sp, struct die_attr *a)
+{
+	unsigned int form = sp->form;
+	int size = sp->size;
+
+	if (form == DW_FORM_indirect) {
+		form = (unsigned int)dwarf_cursor__uleb_lenient(c);
+		if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
+			return fail(u, "bad form through DW_FORM_indirect");
+		size = fixed_form_size(u, form);
+	}
+	if (!read_value(u, c, form, size, a))
+		return fail(u, "unknown attribute form");
+	if (c->bad)
+		return fail(u, "attribute value past the end of its unit");
+	return 0;
 }
 
 /* ---- abbreviations ---------------------------------------------------------------- */
@@ -663,22 +684,15 @@ static int find_attrs_end(struct die *d)
 	if (d->attrs_end)
 		return d->attrs_end > u->end ? fail(u, "DIE past the end of its unit") : 0;
 	dwarf_cursor__uleb_lenient(&c);
-	for (i = 0; i < d->abbrev->nr_specs && !c.bad; i++) {
-		struct die_attr a;
-		unsigned int form = d->abbrev->specs[i].form;
-		int size = d->abbrev->specs[i].size;
-
-		if (form == DW_FORM_indirect) {
-			form = (unsigned int)dwarf_cursor__uleb_lenient(&c);
-			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
-				return fail(u, "bad form through DW_FORM_indirect");
-			size = fixed_form_size(u, form);
-		}
-		if (!read_value(u, &c, form, size, &a))
-			return fail(u, "unknown attribute form");
-	}
 	if (c.bad)
 		return fail(u, "attribute value past the end of its unit");
+	for (i = 0; i < d->abbrev->nr_specs; i++) {
+		struct die_attr a;
+		int rc = read_attr(u, &c, &d->abbrev->specs[i], &a);
+
+		if (rc)
+			return rc;
+	}
 	d->attrs_end = (uint64_t)(c.p - u->sec->data);
 	return 0;
 }
@@ -867,19 +881,10 @@ static int attrs(struct die *d, bool kept_only, die_attr_fn fn, void *arg)
 	for (i = 0; i < ab->nr_specs; i++) {
 		const struct die_attr_spec *sp = &ab->specs[i];
 		struct die_attr a = { .name = sp->name, .implicit_const = sp->implicit_const };
-		unsigned int form = sp->form;
-		int size = sp->size;
 
-		if (form == DW_FORM_indirect) {
-			form = (unsigned int)dwarf_cursor__uleb_lenient(&c);
-			if (form == DW_FORM_indirect || form == DW_FORM_implicit_const)
-				return fail(u, "bad form through DW_FORM_indirect");
-			size = fixed_form_size(u, form);
-		}
-		if (!read_value(u, &c, form, size, &a))
-			return fail(u, "unknown attribute form");
-		if (c.bad)
-			return fail(u, "attribute value past the end of its unit");
+		rc = read_attr(u, &c, sp, &a);
+		if (rc)
+			return rc;
 		rc = kept_only && !sp->kept ? 0 : fn(&a, arg);
 		if (rc)
 			return rc;

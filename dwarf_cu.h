@@ -196,9 +196,14 @@ bool cu_loader__attr_constant(const struct die_unit *u, const struct die_attr *a
 struct loc_cu cu_loader__loc_cu(struct cu_loader *l);
 /* libdw's handle of @die into @ret, or NULL when libdw finds none. */
 Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret);
-/* Bytes of code of a DIE with @low_pc from its DW_AT_high_pc; 0 when unknown. */
-uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *a,
-			      Dwarf_Addr low_pc);
+/*
+ * The address of a DIE's code (DW_AT_low_pc) in *@low and its bytes (from
+ * DW_AT_high_pc) in *@size: the one reader of the two for subprograms,
+ * blocks and inline expansions. Both 0 without a low_pc libdw can read,
+ * the size 0 when unknown.
+ */
+void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
+			 uint64_t *size);
 /* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */
 int cu_loader__load_die(struct cu_loader *l, struct die *die);
 /* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */

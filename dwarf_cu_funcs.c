@@ -115,8 +115,7 @@ static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
  * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
  * offset from low_pc. 0 when absent or nonsensical.
  */
-uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *a,
-			      Dwarf_Addr low_pc)
+static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a, Dwarf_Addr low_pc)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Addr high;
@@ -135,6 +134,22 @@ uint64_t cu_loader__code_size(const struct die_unit *u, const struct die_attrs *
 	return cu_loader__attr_constant(u, &a->high_pc, &off) ? off : 0;
 }
 
+void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
+			 uint64_t *size)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr addr;
+
+	*low = *size = 0;
+	if (!a->has_low_pc)
+		return;
+	attr = die_attr__libdw(u, &a->low_pc);
+	if (dwarf_formaddr(&attr, &addr))
+		return;
+	*low = addr;
+	*size = code_size(u, a, addr);
+}
+
 /*
  * A subprogram: its parameters and decl tags are kept for the function
  * table, every other child is walked for nested types. Nested subprograms
@@ -145,8 +160,6 @@ int cu_loader__load_subprogram(struct cu_loader *l, struct die *die)
 	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
 	struct fn_info fi = { 0 };
 	struct die_attrs a;
-	Dwarf_Attribute low_pc_attr;
-	Dwarf_Addr low_pc;
 	struct die child;
 	int err = cu_loader__read_attrs(l, die, &a), rc;
 
@@ -162,13 +175,7 @@ int cu_loader__load_subprogram(struct cu_loader *l, struct die *die)
 	fi.origin_off = a.origin_off;
 	fi.has_spec = a.has_spec;
 	fi.spec_off = a.spec_off;
-	if (a.has_low_pc) {
-		low_pc_attr = die_attr__libdw(die->unit, &a.low_pc);
-		if (dwarf_formaddr(&low_pc_attr, &low_pc) == 0) {
-			fi.f.low_pc = low_pc;
-			fi.f.size = cu_loader__code_size(die->unit, &a, low_pc);
-		}
-	}
+	cu_loader__pc_range(die->unit, &a, &fi.f.low_pc, &fi.f.size);
 	fi.f.is_external = a.is_external;
 	fi.f.signature_changed = l->is_clang && signature_changed(l, die, &a);
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {

@@ -66,23 +66,6 @@ static int push_item(struct fn_body_loader *bl, const struct pending_item *pi)
 	return err;
 }
 
-/* low_pc and size of a DIE with DW_AT_low_pc/DW_AT_high_pc. */
-static void die_pc_range(struct die *die, const struct die_attrs *a, uint64_t *low,
-			 uint64_t *size)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Addr addr;
-
-	*low = *size = 0;
-	if (!a->has_low_pc)
-		return;
-	attr = die_attr__libdw(die->unit, &a->low_pc);
-	if (dwarf_formaddr(&attr, &addr))
-		return;
-	*low = addr;
-	*size = cu_loader__code_size(die->unit, a, addr);
-}
-
 /*
  * An inline expansion with DW_AT_ranges: the sum of its ranges, and the
  * start of the first one as its address, as upstream reads them.
@@ -151,7 +134,7 @@ static int add_item(struct cu_loader *l, struct die *die, uint8_t kind, struct l
 	} else {
 		pi.item.decl_line = (uint32_t)a.call_line;
 		pi.item.origin = UINT32_MAX;
-		die_pc_range(die, &a, &pi.item.addr, &pi.item.size);
+		cu_loader__pc_range(die->unit, &a, &pi.item.addr, &pi.item.size);
 		if (!pi.item.addr && !pi.item.size)
 			die_ranges(l, die, &pi.item.addr, &pi.item.size);
 		b->nr_inline_expansions++;
@@ -174,7 +157,7 @@ static int add_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 	err = cu_loader__read_attrs(l, die, &a);
 	if (err)
 		return err;
-	die_pc_range(die, &a, &nb->low_pc, &nb->size);
+	cu_loader__pc_range(die->unit, &a, &nb->low_pc, &nb->size);
 	err = walk_block(l, die, nb, depth + 1);
 	if (err)
 		return err;
@@ -184,12 +167,13 @@ static int add_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 }
 
 /*
- * The children of an inline expansion: its blocks, labels and the
- * expansions inside it belong to the enclosing block @b; its variables
- * and parameters are not listed, as upstream.
+ * The children of @die as items of block @b. Those of an inline expansion
+ * (@in_expansion): its blocks, labels and the expansions inside it belong
+ * to the enclosing block; its variables and parameters are not listed, as
+ * upstream.
  */
-static int walk_expansion(struct cu_loader *l, struct die *die, struct lexblock *b,
-			  unsigned int depth)
+static int walk_children(struct cu_loader *l, struct die *die, struct lexblock *b,
+			 unsigned int depth, bool in_expansion)
 {
 	struct die child;
 	int rc, err = 0;
@@ -198,16 +182,20 @@ static int walk_expansion(struct cu_loader *l, struct die *die, struct lexblock 
 		return 0;
 	for (rc = die__child(die, &child); rc == 0 && !err; rc = die__sibling(&child)) {
 		switch (child.tag) {
-		case DW_TAG_lexical_block:
-			err = add_block(l, &child, b, depth);
+		case DW_TAG_variable:
+			if (!in_expansion)
+				err = add_item(l, &child, FN_ITEM_VARIABLE, b);
 			break;
 		case DW_TAG_label:
 			err = add_item(l, &child, FN_ITEM_LABEL, b);
 			break;
 		case DW_TAG_inlined_subroutine:
 			/* What it expands inside comes first, as upstream lists them. */
-			err = walk_expansion(l, &child, b, depth + 1) ?:
+			err = walk_children(l, &child, b, depth + 1, true) ?:
 			      add_item(l, &child, FN_ITEM_INLINE, b);
+			break;
+		case DW_TAG_lexical_block:
+			err = add_block(l, &child, b, depth);
 			break;
 		}
 	}
@@ -258,35 +246,13 @@ static int finish_block(struct cu_loader *l, uint32_t first, struct lexblock *b)
 	return err;
 }
 
+/* Block @b's items: those of its children, in the arena. */
 static int walk_block(struct cu_loader *l, struct die *die, struct lexblock *b,
 		      unsigned int depth)
 {
 	uint32_t first = l->bodies->nr_stack;
-	struct die child;
-	int rc, err = 0;
 
-	for (rc = depth < MAX_BLOCK_DEPTH ? die__child(die, &child) : 1; rc == 0 && !err;
-	     rc = die__sibling(&child)) {
-		switch (child.tag) {
-		case DW_TAG_variable:
-			err = add_item(l, &child, FN_ITEM_VARIABLE, b);
-			break;
-		case DW_TAG_label:
-			err = add_item(l, &child, FN_ITEM_LABEL, b);
-			break;
-		case DW_TAG_inlined_subroutine:
-			/* What it expands inside comes first, as upstream lists them. */
-			err = walk_expansion(l, &child, b, depth + 1) ?:
-			      add_item(l, &child, FN_ITEM_INLINE, b);
-			break;
-		case DW_TAG_lexical_block:
-			err = add_block(l, &child, b, depth);
-			break;
-		}
-	}
-	if (!err && rc < 0)
-		err = cu_loader__walk_error(l, die);
-	return err ?: finish_block(l, first, b);
+	return walk_children(l, die, b, depth, false) ?: finish_block(l, first, b);
 }
 
 int dwarf_fn_body__load(struct cu_loader *l, struct die *die, const struct die_attrs *a,

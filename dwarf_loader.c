@@ -23,6 +23,7 @@
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
 #include "dwarf_xunits.h"
+#include "elf_symtab.h"
 #include "log.h"
 #include "phase_stats.h"
 
@@ -132,21 +133,19 @@ static int check_elf(const char *path)
  */
 static unsigned int count_sections(Elf *elf, const char *name, unsigned int *grouped)
 {
-	Elf_Scn *scn = NULL;
+	char zname[32];
+	const char *names[] = { name, zname };
 	unsigned int n = 0;
-	size_t shstrndx;
+	size_t i;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return 0;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *s;
+	snprintf(zname, sizeof(zname), ".z%s", name + 1);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		Elf_Scn *scn = NULL;
 		GElf_Shdr shdr;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
-			continue;
-		s = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (s && (!strcmp(s, name) ||
-			  (s[0] == '.' && s[1] == 'z' && !strcmp(s + 2, name + 1)))) {
+		while ((scn = elf_section_next(elf, scn, names[i], &shdr))) {
+			if (shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+				continue;
 			n++;
 			*grouped += !!(shdr.sh_flags & SHF_GROUP);
 		}
@@ -347,28 +346,22 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 	return df->big_endian;
 }
 
-static bool is_debug_info(const char *name)
-{
-	return name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info") ||
-			!strcmp(name, ".debug_info.dwo"));
-}
-
 bool dwarf_file__path_has_dwarf(const char *path)
 {
+	static const char *const names[] = { ".debug_info", ".zdebug_info", ".debug_info.dwo" };
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	bool found = false;
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 	GElf_Shdr shdr;
+	size_t i;
 	Elf *elf;
 
 	if (fd < 0)
 		return false;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx))
-		while (!found && (scn = elf_nextscn(elf, scn)) && gelf_getshdr(scn, &shdr))
-			found = is_debug_info(elf_strptr(elf, shstrndx, shdr.sh_name));
+	for (i = 0; elf && elf_kind(elf) == ELF_K_ELF && !found &&
+		    i < sizeof(names) / sizeof(names[0]); i++)
+		found = elf_section_next(elf, NULL, names[i], &shdr);
 	elf_end(elf);
 	close(fd);
 	return found;
@@ -638,34 +631,26 @@ static void drop_info(const struct load_job *j, uint64_t from, uint64_t to)
 static void find_droppable_info(struct load_job *j)
 {
 	Elf *elf = j->df->elf;
-	size_t shstrndx, file_size;
+	size_t file_size;
 	const char *file = elf_rawfile(elf, &file_size);
-	Elf_Scn *scn = NULL;
+	Elf_Data *data;
 	GElf_Ehdr ehdr;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
 
 	if (!file || !gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
-	    elf_getshdrstrndx(elf, &shstrndx))
+	    !(scn = elf_section_next(elf, NULL, ".debug_info", &sh)))
 		return;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *name;
-		Elf_Data *data;
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-		    strcmp(name, ".debug_info"))
-			continue;
-		data = sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
-		if (data && (const char *)data->d_buf >= file &&
-		    (const char *)data->d_buf + data->d_size <= file + file_size) {
-			j->info = data->d_buf;
-			j->info_size = data->d_size;
-			/*
-			 * Listing the units faulted in pages around every unit
-			 * header: let the loads fault in what they read.
-			 */
-			drop_info(j, 0, j->info_size);
-		}
-		return;
+	data = sh.sh_flags & SHF_COMPRESSED ? NULL : elf_getdata(scn, NULL);
+	if (data && (const char *)data->d_buf >= file &&
+	    (const char *)data->d_buf + data->d_size <= file + file_size) {
+		j->info = data->d_buf;
+		j->info_size = data->d_size;
+		/*
+		 * Listing the units faulted in pages around every unit
+		 * header: let the loads fault in what they read.
+		 */
+		drop_info(j, 0, j->info_size);
 	}
 }
 

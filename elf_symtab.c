@@ -58,22 +58,30 @@ static int cmp_sym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-Elf_Data *elf_section_data(Elf *elf, const char *name)
+Elf_Scn *elf_section_next(Elf *elf, Elf_Scn *scn, const char *name, GElf_Shdr *ret)
 {
-	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 
 	if (elf_getshdrstrndx(elf, &shstrndx))
 		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
 		const char *s;
-		GElf_Shdr sh;
 
-		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
-		    (s = elf_strptr(elf, shstrndx, sh.sh_name)) && !strcmp(s, name))
-			return elf_getdata(scn, NULL);
+		if (gelf_getshdr(scn, ret) && (s = elf_strptr(elf, shstrndx, ret->sh_name)) &&
+		    !strcmp(s, name))
+			return scn;
 	}
 	return NULL;
+}
+
+Elf_Data *elf_section_data(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_section_next(elf, scn, name, &sh)) && sh.sh_type == SHT_NOBITS)
+		;
+	return scn ? elf_getdata(scn, NULL) : NULL;
 }
 
 static Elf_Scn *find_symtab(Elf *elf, GElf_Shdr *shdr)
@@ -476,36 +484,31 @@ struct kfunc_scan {
 static int kfunc_scan_sections(struct kfunc_scan *ks)
 {
 	size_t shstrndx;
-	Elf_Scn *scn = NULL;
 	GElf_Shdr shdr;
 	Elf_Data *data;
+	Elf_Scn *scn;
 
 	if (elf_getshdrstrndx(ks->elf, &shstrndx) < 0)
 		return -EINVAL;
-	while ((scn = elf_nextscn(ks->elf, scn))) {
-		const char *name;
-
-		if (!gelf_getshdr(scn, &shdr))
+	scn = find_symtab(ks->elf, &shdr);
+	if (scn && shdr.sh_entsize) {
+		if (decompress_section(scn, &shdr) ||
+		    decompress_section(elf_getscn(ks->elf, shdr.sh_link), &(GElf_Shdr){ 0 }))
 			return -EINVAL;
-		name = elf_strptr(ks->elf, shstrndx, shdr.sh_name);
-		if (shdr.sh_type == SHT_SYMTAB && !ks->syms && shdr.sh_entsize) {
-			if (decompress_section(scn, &shdr) ||
-			    decompress_section(elf_getscn(ks->elf, shdr.sh_link), &(GElf_Shdr){ 0 }))
-				return -EINVAL;
-			ks->syms = elf_getdata(scn, NULL);
-			ks->nr_syms = shdr.sh_size / shdr.sh_entsize;
-			ks->strtab = shdr.sh_link;
-		} else if (name && !strcmp(name, BTF_IDS_SECTION)) {
-			/* Words in the file's byte order: convert them. */
-			data = elf_getdata_rawchunk(ks->elf, shdr.sh_offset, shdr.sh_size,
-						    ELF_T_WORD);
-			if (!data)
-				return -EINVAL;
-			ks->ids = data->d_buf;
-			ks->ids_size = data->d_size;
-			ks->ids_addr = shdr.sh_addr;
-			ks->ids_shndx = elf_ndxscn(scn);
-		}
+		ks->syms = elf_getdata(scn, NULL);
+		ks->nr_syms = shdr.sh_size / shdr.sh_entsize;
+		ks->strtab = shdr.sh_link;
+	}
+	scn = elf_section_next(ks->elf, NULL, BTF_IDS_SECTION, &shdr);
+	if (scn) {
+		/* Words in the file's byte order: convert them. */
+		data = elf_getdata_rawchunk(ks->elf, shdr.sh_offset, shdr.sh_size, ELF_T_WORD);
+		if (!data)
+			return -EINVAL;
+		ks->ids = data->d_buf;
+		ks->ids_size = data->d_size;
+		ks->ids_addr = shdr.sh_addr;
+		ks->ids_shndx = elf_ndxscn(scn);
 	}
 	return ks->syms && ks->ids ? 0 : 1;
 }

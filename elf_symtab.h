@@ -57,7 +57,15 @@ struct elf_symtab;
  */
 int elf_symtab__new(Elf *elf, struct elf_symtab **ret);
 
-/* The bytes of the section of @elf called @name (not SHT_NOBITS, as stored), or NULL. */
+/*
+ * The one lookup of a section by name: the first section of @elf after @scn
+ * (NULL: from the start) called @name, its header in *@ret; NULL when none
+ * is left. Sections whose header or name cannot be read are passed over.
+ * Reads the section table only; any thread that owns @elf.
+ */
+Elf_Scn *elf_section_next(Elf *elf, Elf_Scn *scn, const char *name, GElf_Shdr *ret);
+
+/* The bytes of the first section of @elf called @name that is not SHT_NOBITS, or NULL. */
 Elf_Data *elf_section_data(Elf *elf, const char *name);
 void elf_symtab__free(struct elf_symtab *st);
 

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "dwarves_version.h"
+#include "elf_symtab.h"
 #include "log.h"
 #include "pfunct_print.h"
 #include "tuning.h"
@@ -155,24 +156,14 @@ static bool is_listed_function(const GElf_Sym *sym)
 	return GELF_ST_TYPE(sym->st_info) == STT_FUNC && sym->st_name && sym->st_shndx != SHN_UNDEF;
 }
 
-/* The symbol table section named @name, or NULL. */
+/* The first symbol table section named @name, or NULL. */
 static Elf_Scn *find_symtab(Elf *elf, const char *name, GElf_Shdr *shdr)
 {
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (!gelf_getshdr(scn, shdr))
-			return NULL;
-		n = elf_strptr(elf, shstrndx, shdr->sh_name);
-		if (n && !strcmp(n, name) && shdr->sh_entsize)
-			return scn;
-	}
-	return NULL;
+	while ((scn = elf_section_next(elf, scn, name, shdr)) && !shdr->sh_entsize)
+		;
+	return scn;
 }
 
 static void print_symbols(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
