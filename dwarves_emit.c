@@ -6,21 +6,15 @@
  * matches pahole's; a type printed in an earlier CU is not printed again
  * in a later one that has a type of the same name.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dwarves_emit.h"
+#include "dwarves_hash.h"
 
 /* Per type of a CU (struct emit_cu.flags). */
 enum { EMITTED_DEF = 1, EMITTED_FWD = 2, EMIT_WALKING = 4 };
 enum { MAX_EMIT_DEPTH = 256 };
-
-/* A set of borrowed strings: open addressing, cap 0 or a power of 2. */
-struct str_set {
-	const char	**slots;
-	uint32_t	cap, nr;
-};
 
 /* Definitions are told apart by kind: "typedef struct s s;" defines two. */
 enum def_set { DEFS_STRUCT, DEFS_UNION, DEFS_ENUM, DEFS_TYPEDEF, DEFS__MAX };
@@ -40,67 +34,6 @@ struct emitter {
 	int			err;
 	unsigned int		depth;
 };
-
-/* ---- string sets ------------------------------------------------------------------ */
-
-static uint32_t str_hash(const char *s)
-{
-	uint32_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (uint8_t)*s++;
-	return h;
-}
-
-static bool str_set__has(const struct str_set *s, const char *str)
-{
-	uint32_t i, mask = s->cap - 1;
-
-	if (!s->cap || !str)
-		return false;
-	for (i = str_hash(str) & mask; s->slots[i]; i = (i + 1) & mask)
-		if (!strcmp(s->slots[i], str))
-			return true;
-	return false;
-}
-
-static void str_set_put(struct str_set *s, const char *str)
-{
-	uint32_t i, mask = s->cap - 1;
-
-	for (i = str_hash(str) & mask; s->slots[i]; i = (i + 1) & mask)
-		;
-	s->slots[i] = str;
-	s->nr++;
-}
-
-static int str_set__add(struct str_set *s, const char *str)
-{
-	uint32_t i;
-
-	if (!str || str_set__has(s, str))
-		return 0;
-	if ((s->nr + 1) * 2 > s->cap) {
-		struct str_set n = { .cap = s->cap ? s->cap * 2 : 256 };
-
-		n.slots = calloc(n.cap, sizeof(*n.slots));
-		if (!n.slots)
-			return -ENOMEM;
-		for (i = 0; i < s->cap; i++)
-			if (s->slots[i])
-				str_set_put(&n, s->slots[i]);
-		free(s->slots);
-		*s = n;
-	}
-	str_set_put(s, str);
-	return 0;
-}
-
-static void str_set__release(struct str_set *s)
-{
-	free(s->slots);
-	*s = (struct str_set){ 0 };
-}
 
 struct type_emissions *type_emissions__new(bool skip_atomic_typedefs)
 {
