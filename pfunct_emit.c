@@ -237,7 +237,8 @@ void pf__body_fprintf(struct pf_cu *pc, const struct function *f, const struct p
 
 /*
  * Upstream's emission: a type is printed once per CU (its flags), and not
- * again in a later CU that has a definition of the same name (the sets).
+ * again in a later CU that has a definition of the same name and kind (the
+ * sets).
  */
 struct emitter {
 	struct pf_emit	*e;
@@ -251,13 +252,23 @@ static int emit_refs(struct emitter *em, uint32_t id);
 static int emit_typedef(struct emitter *em, uint32_t id);
 static int emit_type(struct emitter *em, uint32_t id);
 
+static struct name_set *defs_of(struct emitter *em, const struct type *t)
+{
+	switch (t->kind) {
+	case TK_UNION:		return &em->e->defs[PF_DEFS_UNION];
+	case TK_ENUM:		return &em->e->defs[PF_DEFS_ENUM];
+	case TK_TYPEDEF:	return &em->e->defs[PF_DEFS_TYPEDEF];
+	default:		return &em->e->defs[PF_DEFS_STRUCT];
+	}
+}
+
 static bool is_emitted(struct emitter *em, uint32_t id)
 {
 	const struct type *t = type_at(em->pc, id);
 
 	if (em->pc->emitted[id] & EMIT_DEF)
 		return true;
-	if (t->name && name_set__has(&em->e->defs, t->name)) {
+	if (t->name && name_set__has(defs_of(em, t), t->name)) {
 		em->pc->emitted[id] |= EMIT_DEF;
 		return true;
 	}
@@ -270,7 +281,7 @@ static void mark_emitted(struct emitter *em, uint32_t id)
 
 	em->pc->emitted[id] |= EMIT_DEF;
 	if (t->name && !em->err)
-		em->err = name_set__add(&em->e->defs, t->name);
+		em->err = name_set__add(defs_of(em, t), t->name);
 }
 
 /* type__emit(): the declaration of @id with its summary, when it has a name. */
@@ -418,8 +429,9 @@ static bool emit_typedef_target(struct emitter *em, uint32_t id)
 		return true;
 	case TK_STRUCT: case TK_UNION:
 		if (!t->name) {
-			if (emit_type(em, tid))
-				print_decl(em, tid, "typedef", td->name);
+			/* Printed even when the struct was walked already (through a pointer). */
+			emit_type(em, tid);
+			print_decl(em, tid, "typedef", td->name);
 			return true;
 		}
 		if (emit_type(em, tid))

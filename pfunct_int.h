@@ -34,9 +34,12 @@ struct name_set {
 	uint32_t	cap, nr;	/* cap: 0 or a power of 2 */
 };
 
+/* Definitions are told apart by kind: "typedef struct s s;" defines two. */
+enum { PF_DEFS_STRUCT, PF_DEFS_UNION, PF_DEFS_ENUM, PF_DEFS_TYPEDEF, PF_DEFS__MAX };
+
 /* Type names printed by -b/--compile across CUs, as upstream's emission lists. */
 struct pf_emit {
-	struct name_set	defs;
+	struct name_set	defs[PF_DEFS__MAX];
 	struct name_set	fwds;
 };
 

@@ -664,7 +664,8 @@ static void job_release(struct pf_job *j)
 	free(j->files);
 	free(j->stats);
 	free(j->buckets);
-	name_set__release(&j->emit.defs);
+	for (i = 0; i < PF_DEFS__MAX; i++)
+		name_set__release(&j->emit.defs[i]);
 	name_set__release(&j->emit.fwds);
 	btf__free(j->base);
 }
