@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pahole --compile: the types a struct needs, printed before it, each
- * once. The order, the empty lines and the cases left out (a typedef of
- * a const struct, restrict, type tags) are upstream's, so that the text
- * matches pahole's; a type printed in an earlier CU is not printed again
- * in a later one that has a type of the same name.
+ * The types a struct (pahole --compile) or a function's prototype (pfunct
+ * -b, --compile) needs, printed before it, each once. The order, the empty
+ * lines and the cases left out (a typedef of a const struct, restrict,
+ * type tags) are upstream's, so that the text matches pahole's and
+ * pfunct's, which share upstream's emitter; a type printed in an earlier
+ * CU is not printed again in a later one that has a type of the same name
+ * and kind.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -377,5 +379,65 @@ int type_emissions__emit_class(struct type_emissions *e, struct emit_cu *ec, uin
 	if (id && id < ec->cu->nr_types && emit_definitions(&em, id))
 		emit_type(&em, id, NULL, NULL);
 	fputc('\n', fp);
+	return em.err;
+}
+
+static bool is_modifier(uint8_t kind)
+{
+	return kind == TK_CONST || kind == TK_VOLATILE || kind == TK_RESTRICT ||
+	       kind == TK_ATOMIC || kind == TK_TYPE_TAG;
+}
+
+static bool is_printable_type(uint8_t kind)
+{
+	return kind == TK_STRUCT || kind == TK_UNION || kind == TK_TYPEDEF || kind == TK_ENUM;
+}
+
+/* Through pointers and qualifiers to what a parameter or the return value names. */
+static uint32_t strip(const struct emitter *em, uint32_t id)
+{
+	unsigned int n;
+
+	for (n = 0; id && n < CU_MAX_TYPE_NESTING; n++) {
+		const struct type *t = type_of(em, id);
+
+		if (t->kind != TK_POINTER && !is_modifier(t->kind))
+			break;
+		id = t->type;
+	}
+	return id < em->ec->cu->nr_types ? id : 0;
+}
+
+/* A parameter's type: a prototype's needs, or a type not printed yet with its needs. */
+static void emit_param(struct emitter *em, uint32_t id)
+{
+	const struct type *t = type_of(em, id);
+
+	if (t->kind == TK_FUNC_PROTO) {
+		emit_proto(em, id);
+	} else if (is_printable_type(t->kind) && !is_defined(em, id)) {
+		emit_definitions(em, id);
+		if (t->kind != TK_TYPEDEF)
+			emit_type(em, id, NULL, NULL);
+		fputc('\n', em->fp);
+	}
+}
+
+int type_emissions__emit_function(struct type_emissions *e, struct emit_cu *ec,
+				  const struct function *f, FILE *fp)
+{
+	struct emitter em = { .e = e, .ec = ec, .fp = fp };
+	uint32_t id = strip(&em, f->ret_type), i;
+
+	/* A typedef returned is printed twice, as upstream's pfunct does. */
+	if (id && is_printable_type(type_of(&em, id)->kind) && !is_defined(&em, id)) {
+		emit_definitions(&em, id);
+		emit_type(&em, id, NULL, NULL);
+	}
+	for (i = 0; i < f->nr_params; i++) {
+		id = strip(&em, f->params[i].type);
+		if (id)
+			emit_param(&em, id);
+	}
 	return em.err;
 }

@@ -22,6 +22,7 @@
 
 #include "btf_loader.h"
 #include "dwarf_archive.h"
+#include "dwarves_emit.h"
 #include "log.h"
 #include "pfunct_int.h"
 #include "pfunct_print.h"
@@ -50,7 +51,7 @@ struct pf_job {
 	uint32_t		nr_stats, stats_cap;
 	uint32_t		*buckets;	/* name hash -> newest entry, index + 1 */
 	uint32_t		nr_buckets;	/* 0 or a power of 2 */
-	struct pf_emit		emit;
+	struct type_emissions	*emissions;	/* -b, --compile: owned, made when first needed */
 	struct btf		*base;		/* owned: of a running kernel module's BTF, or NULL */
 	bool			is_stealer;	/* -f, -c, -A: print while loading */
 	bool			is_btf;		/* -F btf: every function listed */
@@ -286,6 +287,16 @@ static void compile_body(const struct pf_cu *pc, const struct function *f)
 	fputs("\n}\n", stdout);
 }
 
+/* -b: the types @f's prototype needs, printed before it (upstream's type emission). */
+static int emit_fn_types(struct pf_job *j, struct pf_cu *pc, const struct function *f)
+{
+	struct emit_cu ec = { .cu = pc->cu, .printer = pc->printer, .flags = pc->emitted };
+
+	if (!j->emissions && !(j->emissions = type_emissions__new(false)))
+		return -ENOMEM;
+	return type_emissions__emit_function(j->emissions, &ec, f, stdout);
+}
+
 /* Upstream's function__show: -f, -A, -a, -b and --compile. */
 static void function_show(struct pf_job *j, struct pf_cu *pc, uint32_t fn)
 {
@@ -301,7 +312,7 @@ static void function_show(struct pf_job *j, struct pf_cu *pc, uint32_t fn)
 		if (s && s->printed)
 			return;
 		if (o->expand_types) {
-			err = pf__emit_fn_types(&j->emit, pc, f, stdout);
+			err = emit_fn_types(j, pc, f);
 			if (err && !j->err)
 				j->err = err;
 		}
@@ -664,9 +675,7 @@ static void job_release(struct pf_job *j)
 	free(j->files);
 	free(j->stats);
 	free(j->buckets);
-	for (i = 0; i < PF_DEFS__MAX; i++)
-		name_set__release(&j->emit.defs[i]);
-	name_set__release(&j->emit.fwds);
+	type_emissions__free(j->emissions);
 	btf__free(j->base);
 }
 
