@@ -30,7 +30,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_split_dedup.c btf_repeats.c btf_equiv.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
-	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c
+	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff
 MAINS := $(PROGS:%=%.c)
@@ -38,7 +38,7 @@ SRCS := $(MAINS) $(LIB_SRCS)
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
-	 $(BUILD)/dwarves_layout_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
+	 $(BUILD)/dwarves_layout_test $(BUILD)/dwarves_hash_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
@@ -82,6 +82,7 @@ $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
 $(BUILD)/tuning_test: $(BUILD)/cu_pool.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
+$(BUILD)/dwarves_hash_test: $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
 $(BUILD)/die_reader_test: $(BUILD)/elf_symtab.o $(BUILD)/log.o
 

@@ -12,6 +12,7 @@
 
 #include "codiff_diff.h"
 #include "dwarves_fprintf.h"
+#include "dwarves_hash.h"
 #include "dwarves_layout.h"
 
 enum {
@@ -40,15 +41,14 @@ static const char *const tchange_names[] = {
 };
 
 /*
- * Names to the entries of that name: open addressing on the first one
- * (its index + 1), each entry linked to the next of its name.
+ * Names to the entries of that name, in the entries' order: the first
+ * entry of each name by its hash, each entry linked to the next of its name.
  */
 struct name_index {
-	uint32_t	*slots;
-	uint32_t	*tails;		/* per slot: the last entry of its name */
-	uint32_t	*next;		/* per entry: the next of its name, or NONE */
-	uint32_t	*rank;		/* per entry: how many of its name come before */
-	uint32_t	mask;
+	struct hash_index	firsts;		/* value: the first entry of a name */
+	uint32_t		*last;		/* per first entry: the last of its name */
+	uint32_t		*next;		/* per entry: the next of its name, or NONE */
+	uint32_t		*rank;		/* per entry: how many of its name come before */
 };
 
 typedef const char *(*name_of_fn)(const struct cu *cu, uint32_t idx);
@@ -78,19 +78,13 @@ struct cu_view {
 	uint64_t		bytes_added, bytes_removed;
 };
 
-/* A set of borrowed strings: the structs shown already. */
-struct str_set {
-	const char	**slots;
-	uint32_t	cap, nr;
-};
-
 struct codiff {
 	const struct codiff_opts *opts;
 	FILE			*fp;
 	bool			no_sizes;	/* a side is BTF */
 	struct cu_view		*old, *new;
 	uint32_t		nr_old, nr_new;
-	struct str_set		shown;
+	struct str_set		shown;		/* names of the structs shown already */
 	uint32_t		tchanges;	/* enum tchange of the struct being shown */
 	bool			cu_shown;
 	uint32_t		total_cus, total_fns, total_added, total_removed;
@@ -105,79 +99,75 @@ struct sview {
 
 /* ---- name indexes --------------------------------------------------------------------- */
 
-static uint32_t name_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return h;
-}
-
 static void name_index__release(struct name_index *ix)
 {
-	free(ix->slots);
-	free(ix->tails);
+	hash_index__release(&ix->firsts);
+	free(ix->last);
 	free(ix->next);
 	free(ix->rank);
 }
 
-static void name_index__add(struct name_index *ix, const struct cu *cu, name_of_fn name_of,
-			    uint32_t idx)
+/* The first entry named @name, or NONE. */
+static uint32_t first_of_name(const struct name_index *ix, const struct cu *cu,
+			      name_of_fn name_of, const char *name)
+{
+	uint32_t p, idx;
+
+	for (p = hash_index__first(&ix->firsts, hash_str(name)); p;
+	     p = hash_index__next(&ix->firsts, p)) {
+		idx = hash_index__value(&ix->firsts, p);
+		if (!strcmp(name_of(cu, idx), name))
+			return idx;
+	}
+	return NONE;
+}
+
+static int name_index__add(struct name_index *ix, const struct cu *cu, name_of_fn name_of,
+			   uint32_t idx)
 {
 	const char *name = name_of(cu, idx);
-	uint32_t h;
+	uint32_t first;
 
 	ix->next[idx] = NONE;
 	if (!name)
-		return;
-	for (h = name_hash(name) & ix->mask; ix->slots[h]; h = (h + 1) & ix->mask) {
-		if (strcmp(name_of(cu, ix->slots[h] - 1), name))
-			continue;
-		ix->next[ix->tails[h]] = idx;
-		ix->rank[idx] = ix->rank[ix->tails[h]] + 1;
-		ix->tails[h] = idx;
-		return;
+		return 0;
+	first = first_of_name(ix, cu, name_of, name);
+	if (first == NONE) {
+		ix->last[idx] = idx;
+		ix->rank[idx] = 0;
+		return hash_index__add(&ix->firsts, hash_str(name), idx);
 	}
-	ix->slots[h] = idx + 1;
-	ix->tails[h] = idx;
-	ix->rank[idx] = 0;
+	ix->next[ix->last[first]] = idx;
+	ix->rank[idx] = ix->rank[ix->last[first]] + 1;
+	ix->last[first] = idx;
+	return 0;
 }
 
 static int name_index__build(struct name_index *ix, const struct cu *cu, uint32_t n,
 			     name_of_fn name_of)
 {
-	uint32_t cap = 16, idx;
+	uint32_t idx;
+	int err = 0;
 
-	while (cap < n && cap < (1u << 30))
-		cap <<= 1;
-	cap <<= 1;
-	ix->slots = calloc(cap, sizeof(*ix->slots));
-	ix->tails = calloc(cap, sizeof(*ix->tails));
+	ix->last = calloc(n + 1, sizeof(*ix->last));
 	ix->next = calloc(n + 1, sizeof(*ix->next));
 	ix->rank = calloc(n + 1, sizeof(*ix->rank));
-	if (!ix->slots || !ix->tails || !ix->next || !ix->rank)
+	if (!ix->last || !ix->next || !ix->rank)
 		return -ENOMEM;
-	ix->mask = cap - 1;
-	for (idx = 0; idx < n; idx++)
-		name_index__add(ix, cu, name_of, idx);
-	return 0;
+	for (idx = 0; idx < n && !err; idx++)
+		err = name_index__add(ix, cu, name_of, idx);
+	return err;
 }
 
 /* The entry named @name that has @nth before it of that name, or NONE. */
 static uint32_t name_index__find(const struct name_index *ix, const struct cu *cu,
 				 name_of_fn name_of, const char *name, uint32_t nth)
 {
-	uint32_t h, idx = NONE;
+	uint32_t idx;
 
-	if (!name || !ix->slots)
+	if (!name)
 		return NONE;
-	for (h = name_hash(name) & ix->mask; ix->slots[h]; h = (h + 1) & ix->mask) {
-		if (!strcmp(name_of(cu, ix->slots[h] - 1), name)) {
-			idx = ix->slots[h] - 1;
-			break;
-		}
-	}
+	idx = first_of_name(ix, cu, name_of, name);
 	while (nth-- && idx != NONE)
 		idx = ix->next[idx];
 	return idx;
@@ -194,52 +184,6 @@ static const char *struct_name(const struct cu *cu, uint32_t id)
 static const char *fn_name(const struct cu *cu, uint32_t idx)
 {
 	return cu->functions[idx].name;
-}
-
-/* ---- string set ----------------------------------------------------------------------- */
-
-static bool str_set__has(const struct str_set *s, const char *str)
-{
-	uint32_t h;
-
-	if (!s->cap)
-		return false;
-	for (h = name_hash(str) & (s->cap - 1); s->slots[h]; h = (h + 1) & (s->cap - 1))
-		if (!strcmp(s->slots[h], str))
-			return true;
-	return false;
-}
-
-static void str_set__put(struct str_set *s, const char *str)
-{
-	uint32_t h;
-
-	for (h = name_hash(str) & (s->cap - 1); s->slots[h]; h = (h + 1) & (s->cap - 1))
-		;
-	s->slots[h] = str;
-	s->nr++;
-}
-
-/* Adds @str (borrowed) if absent. 0 or -ENOMEM. */
-static int str_set__add(struct str_set *s, const char *str)
-{
-	if (str_set__has(s, str))
-		return 0;
-	if (2 * (s->nr + 1) > s->cap) {
-		struct str_set grown = { .cap = s->cap ? 2 * s->cap : 64 };
-		uint32_t i;
-
-		grown.slots = calloc(grown.cap, sizeof(*grown.slots));
-		if (!grown.slots)
-			return -ENOMEM;
-		for (i = 0; i < s->cap; i++)
-			if (s->slots[i])
-				str_set__put(&grown, s->slots[i]);
-		free(s->slots);
-		*s = grown;
-	}
-	str_set__put(s, str);
-	return 0;
 }
 
 /* ---- views ---------------------------------------------------------------------------- */
@@ -891,6 +835,6 @@ int codiff__run(const struct codiff_input *old, const struct codiff_input *new,
 	      show(&c, new->path);
 	views__free(c.old, c.nr_old);
 	views__free(c.new, c.nr_new);
-	free(c.shown.slots);
+	str_set__release(&c.shown);
 	return err;
 }

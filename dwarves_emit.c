@@ -1,26 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * pahole --compile: the types a struct needs, printed before it, each
- * once. The order, the empty lines and the cases left out (a typedef of
- * a const struct, restrict, type tags) are upstream's, so that the text
- * matches pahole's; a type printed in an earlier CU is not printed again
- * in a later one that has a type of the same name.
+ * The types a struct (pahole --compile) or a function's prototype (pfunct
+ * -b, --compile) needs, printed before it, each once. The order, the empty
+ * lines and the cases left out (a typedef of a const struct, restrict,
+ * type tags) are upstream's, so that the text matches pahole's and
+ * pfunct's, which share upstream's emitter; a type printed in an earlier
+ * CU is not printed again in a later one that has a type of the same name
+ * and kind.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dwarves_emit.h"
+#include "dwarves_hash.h"
 
 /* Per type of a CU (struct emit_cu.flags). */
 enum { EMITTED_DEF = 1, EMITTED_FWD = 2, EMIT_WALKING = 4 };
 enum { MAX_EMIT_DEPTH = 256 };
-
-/* A set of borrowed strings: open addressing, cap 0 or a power of 2. */
-struct str_set {
-	const char	**slots;
-	uint32_t	cap, nr;
-};
 
 /* Definitions are told apart by kind: "typedef struct s s;" defines two. */
 enum def_set { DEFS_STRUCT, DEFS_UNION, DEFS_ENUM, DEFS_TYPEDEF, DEFS__MAX };
@@ -40,67 +36,6 @@ struct emitter {
 	int			err;
 	unsigned int		depth;
 };
-
-/* ---- string sets ------------------------------------------------------------------ */
-
-static uint32_t str_hash(const char *s)
-{
-	uint32_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (uint8_t)*s++;
-	return h;
-}
-
-static bool str_set__has(const struct str_set *s, const char *str)
-{
-	uint32_t i, mask = s->cap - 1;
-
-	if (!s->cap || !str)
-		return false;
-	for (i = str_hash(str) & mask; s->slots[i]; i = (i + 1) & mask)
-		if (!strcmp(s->slots[i], str))
-			return true;
-	return false;
-}
-
-static void str_set_put(struct str_set *s, const char *str)
-{
-	uint32_t i, mask = s->cap - 1;
-
-	for (i = str_hash(str) & mask; s->slots[i]; i = (i + 1) & mask)
-		;
-	s->slots[i] = str;
-	s->nr++;
-}
-
-static int str_set__add(struct str_set *s, const char *str)
-{
-	uint32_t i;
-
-	if (!str || str_set__has(s, str))
-		return 0;
-	if ((s->nr + 1) * 2 > s->cap) {
-		struct str_set n = { .cap = s->cap ? s->cap * 2 : 256 };
-
-		n.slots = calloc(n.cap, sizeof(*n.slots));
-		if (!n.slots)
-			return -ENOMEM;
-		for (i = 0; i < s->cap; i++)
-			if (s->slots[i])
-				str_set_put(&n, s->slots[i]);
-		free(s->slots);
-		*s = n;
-	}
-	str_set_put(s, str);
-	return 0;
-}
-
-static void str_set__release(struct str_set *s)
-{
-	free(s->slots);
-	*s = (struct str_set){ 0 };
-}
 
 struct type_emissions *type_emissions__new(bool skip_atomic_typedefs)
 {
@@ -444,5 +379,65 @@ int type_emissions__emit_class(struct type_emissions *e, struct emit_cu *ec, uin
 	if (id && id < ec->cu->nr_types && emit_definitions(&em, id))
 		emit_type(&em, id, NULL, NULL);
 	fputc('\n', fp);
+	return em.err;
+}
+
+static bool is_modifier(uint8_t kind)
+{
+	return kind == TK_CONST || kind == TK_VOLATILE || kind == TK_RESTRICT ||
+	       kind == TK_ATOMIC || kind == TK_TYPE_TAG;
+}
+
+static bool is_printable_type(uint8_t kind)
+{
+	return kind == TK_STRUCT || kind == TK_UNION || kind == TK_TYPEDEF || kind == TK_ENUM;
+}
+
+/* Through pointers and qualifiers to what a parameter or the return value names. */
+static uint32_t strip(const struct emitter *em, uint32_t id)
+{
+	unsigned int n;
+
+	for (n = 0; id && n < CU_MAX_TYPE_NESTING; n++) {
+		const struct type *t = type_of(em, id);
+
+		if (t->kind != TK_POINTER && !is_modifier(t->kind))
+			break;
+		id = t->type;
+	}
+	return id < em->ec->cu->nr_types ? id : 0;
+}
+
+/* A parameter's type: a prototype's needs, or a type not printed yet with its needs. */
+static void emit_param(struct emitter *em, uint32_t id)
+{
+	const struct type *t = type_of(em, id);
+
+	if (t->kind == TK_FUNC_PROTO) {
+		emit_proto(em, id);
+	} else if (is_printable_type(t->kind) && !is_defined(em, id)) {
+		emit_definitions(em, id);
+		if (t->kind != TK_TYPEDEF)
+			emit_type(em, id, NULL, NULL);
+		fputc('\n', em->fp);
+	}
+}
+
+int type_emissions__emit_function(struct type_emissions *e, struct emit_cu *ec,
+				  const struct function *f, FILE *fp)
+{
+	struct emitter em = { .e = e, .ec = ec, .fp = fp };
+	uint32_t id = strip(&em, f->ret_type), i;
+
+	/* A typedef returned is printed twice, as upstream's pfunct does. */
+	if (id && is_printable_type(type_of(&em, id)->kind) && !is_defined(&em, id)) {
+		emit_definitions(&em, id);
+		emit_type(&em, id, NULL, NULL);
+	}
+	for (i = 0; i < f->nr_params; i++) {
+		id = strip(&em, f->params[i].type);
+		if (id)
+			emit_param(&em, id);
+	}
 	return em.err;
 }

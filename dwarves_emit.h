@@ -2,11 +2,12 @@
 #ifndef PAHOLE_DWARVES_EMIT_H
 #define PAHOLE_DWARVES_EMIT_H
 /*
- * pahole --compile: before a struct or union is printed, every type it
- * needs is printed first (forward declarations where a pointer is enough,
- * typedefs, enums, the structs it embeds), each once, as upstream's type
- * emission does; and, unless asked not to, a "typedef _Atomic ..." for each
- * base type named "atomic_...". Main thread only.
+ * pahole --compile, pfunct -b and --compile: before a struct or union (or
+ * a function's prototype) is printed, every type it needs is printed
+ * first (forward declarations where a pointer is enough, typedefs, enums,
+ * the structs it embeds), each once, as upstream's type emission does;
+ * and, unless asked not to, a "typedef _Atomic ..." for each base type
+ * named "atomic_...". Main thread only.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -38,5 +39,14 @@ void type_emissions__free(struct type_emissions *e);
  */
 int type_emissions__emit_class(struct type_emissions *e, struct emit_cu *ec, uint32_t id,
 			       FILE *fp);
+
+/*
+ * pfunct -b: the definitions the return type and the parameters of @f (a
+ * function of @ec's CU) need that were not printed yet, as upstream's
+ * pfunct asks for them: through pointers and qualifiers, a struct, union,
+ * enum or typedef with what it needs, a prototype's needs. 0 or -ENOMEM.
+ */
+int type_emissions__emit_function(struct type_emissions *e, struct emit_cu *ec,
+				  const struct function *f, FILE *fp);
 
 #endif

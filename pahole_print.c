@@ -16,6 +16,7 @@
 #include "btf_loader.h"
 #include "dwarf_archive.h"
 #include "dwarves_emit.h"
+#include "dwarves_hash.h"
 #include "log.h"
 #include "pahole_print.h"
 #include "reorganize.h"
@@ -50,8 +51,6 @@ struct structure {
 	uint32_t	id;
 	uint32_t	nr_files;
 	uint32_t	nr_methods;	/* -m */
-	uint32_t	hash;
-	uint32_t	next;		/* hash chain, index + 1 */
 };
 
 /* A -C entry still being looked for. */
@@ -64,8 +63,7 @@ struct print_job {
 	const struct print_job_opts	*opts;
 	struct structure		*structs;
 	uint32_t			nr_structs, structs_cap;
-	uint32_t			*buckets;	/* index + 1 */
-	uint32_t			nr_buckets;
+	struct hash_index		index;		/* struct_hash() -> index in structs */
 	struct job_cu			**kept;
 	uint32_t			nr_kept, kept_cap;
 	struct dwarf_file		**files;	/* kept open: names point into them */
@@ -115,16 +113,9 @@ static struct job_cu *job_cu_new(const struct print_job *j, struct cu *cu)
 
 /* ---- de-duplication ------------------------------------------------------------- */
 
-static uint32_t hash_str(uint32_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (uint8_t)*s) * 16777619u;
-	return h;
-}
-
 static uint32_t struct_hash(const struct type *t)
 {
-	return hash_str(2166136261u, t->name) ^ (uint32_t)t->byte_size * 31 ^ t->nr_entries;
+	return hash_str(t->name) ^ (uint32_t)t->byte_size * 31 ^ t->nr_entries;
 }
 
 /* Upstream's equality: name, size, member count and member names/offsets/widths. */
@@ -179,25 +170,6 @@ static struct struct_key *key_new(const struct type *t)
 	return k;
 }
 
-static int grow_buckets(struct print_job *j)
-{
-	uint32_t n = j->nr_buckets ? j->nr_buckets * 2 : 1024, i;
-	uint32_t *b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return -ENOMEM;
-	free(j->buckets);
-	j->buckets = b;
-	j->nr_buckets = n;
-	for (i = 0; i < j->nr_structs; i++) {
-		struct structure *s = &j->structs[i];
-
-		s->next = b[s->hash % n];
-		b[s->hash % n] = i + 1;
-	}
-	return 0;
-}
-
 /*
  * Returns the entry for struct @id of @jc, adding it if new (*existing
  * false). With --sort nothing is equal yet: the final sort weeds out copies.
@@ -206,33 +178,32 @@ static int structures_add(struct print_job *j, struct job_cu *jc, uint32_t id,
 			  struct structure **ret, bool *existing)
 {
 	const struct type *t = cu__type(jc->cu, id);
-	uint32_t h = struct_hash(t), i;
+	uint32_t h = struct_hash(t), p;
 	struct structure *s;
 	int err;
 
-	if (!j->opts->sort && j->nr_buckets) {
-		for (i = j->buckets[h % j->nr_buckets]; i; i = j->structs[i - 1].next) {
-			s = &j->structs[i - 1];
-			if (s->hash == h && same_struct(s->key, t)) {
-				*existing = true;
-				*ret = s;
-				return 0;
-			}
+	for (p = j->opts->sort ? 0 : hash_index__first(&j->index, h); p;
+	     p = hash_index__next(&j->index, p)) {
+		s = &j->structs[hash_index__value(&j->index, p)];
+		if (same_struct(s->key, t)) {
+			*existing = true;
+			*ret = s;
+			return 0;
 		}
 	}
-	if (j->nr_structs * 2 >= j->nr_buckets && (err = grow_buckets(j)))
-		return err;
 	err = dw_ensure_cap(&j->structs, &j->structs_cap, sizeof(*j->structs), j->nr_structs + 1);
 	if (err)
 		return err;
 	s = &j->structs[j->nr_structs];
-	*s = (struct structure){ .jcu = jc, .id = id, .nr_files = 1, .hash = h,
-				 .key = key_new(t) };
+	*s = (struct structure){ .jcu = jc, .id = id, .nr_files = 1, .key = key_new(t) };
 	if (!s->key)
 		return -ENOMEM;
+	err = hash_index__add(&j->index, h, j->nr_structs);
+	if (err) {
+		free(s->key);
+		return err;
+	}
 	j->nr_structs++;
-	s->next = j->buckets[h % j->nr_buckets];
-	j->buckets[h % j->nr_buckets] = j->nr_structs;
 	*existing = false;
 	*ret = s;
 	return 0;
@@ -1174,7 +1145,7 @@ static void job_release(struct print_job *j)
 	free(j->kept);
 	free(j->files);
 	free(j->structs);
-	free(j->buckets);
+	hash_index__release(&j->index);
 	free(j->names);
 	btf__free(j->base);
 	type_emissions__free(j->emissions);

@@ -22,6 +22,8 @@
 
 #include "btf_loader.h"
 #include "dwarf_archive.h"
+#include "dwarves_emit.h"
+#include "dwarves_hash.h"
 #include "log.h"
 #include "pfunct_int.h"
 #include "pfunct_print.h"
@@ -36,7 +38,6 @@ struct fn_stat {
 	uint32_t	nr_expansions;
 	uint64_t	size_expansions;
 	uint32_t	nr_files;
-	uint32_t	next_same;	/* older entry of the same name: index + 1, 0: none */
 	bool		printed;
 };
 
@@ -49,9 +50,8 @@ struct pf_job {
 	uint32_t		nr_files, files_cap;
 	struct fn_stat		*stats;		/* in the order they joined */
 	uint32_t		nr_stats, stats_cap;
-	uint32_t		*buckets;	/* name hash -> newest entry, index + 1 */
-	uint32_t		nr_buckets;	/* 0 or a power of 2 */
-	struct pf_emit		emit;
+	struct hash_index	by_name;	/* hash of a function's name -> index in stats */
+	struct type_emissions	*emissions;	/* -b, --compile: owned, made when first needed */
 	struct btf		*base;		/* owned: of a running kernel module's BTF, or NULL */
 	bool			is_stealer;	/* -f, -c, -A: print while loading */
 	bool			is_btf;		/* -F btf: every function listed */
@@ -144,69 +144,38 @@ static int keep_cu(struct pf_job *j, struct pf_cu *pc)
 
 /* ---- the statistics list ---------------------------------------------------------- */
 
-static uint32_t hash_name(const char *s)
-{
-	uint32_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (uint8_t)*s++;
-	return h;
-}
-
 /* The newest entry named @name, or NULL. */
 static struct fn_stat *stats_find(struct pf_job *j, const char *name)
 {
-	uint32_t i;
+	uint32_t p;
 
-	if (!j->nr_buckets || !name)
+	if (!name)
 		return NULL;
-	for (i = j->buckets[hash_name(name) & (j->nr_buckets - 1)]; i; i = j->stats[i - 1].next_same) {
-		const char *n = fn_of(&j->stats[i - 1])->name;
+	for (p = hash_index__first(&j->by_name, hash_str(name)); p;
+	     p = hash_index__next(&j->by_name, p)) {
+		struct fn_stat *s = &j->stats[hash_index__value(&j->by_name, p)];
+		const char *n = fn_of(s)->name;
 
 		if (n && !strcmp(n, name))
-			return &j->stats[i - 1];
+			return s;
 	}
 	return NULL;
-}
-
-
-static int rehash(struct pf_job *j)
-{
-	uint32_t n = j->nr_buckets ? j->nr_buckets * 2 : 1024, i;
-	uint32_t *b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return -ENOMEM;
-	free(j->buckets);
-	j->buckets = b;
-	j->nr_buckets = n;
-	for (i = 0; i < j->nr_stats; i++) {
-		const char *name = fn_of(&j->stats[i])->name;
-		uint32_t *head = &b[hash_name(name ? name : "") & (n - 1)];
-
-		j->stats[i].next_same = *head;
-		*head = i + 1;
-	}
-	return 0;
 }
 
 static struct fn_stat *stats_add(struct pf_job *j, struct pf_cu *pc, uint32_t fn)
 {
 	const struct function *f = &pc->cu->functions[fn];
-	uint32_t *head;
 
 	if (dw_ensure_cap(&j->stats, &j->stats_cap, sizeof(*j->stats), j->nr_stats + 1) ||
-	    (j->nr_stats + 1 > j->nr_buckets && rehash(j))) {
+	    hash_index__add(&j->by_name, hash_str(f->name), j->nr_stats)) {
 		j->err = -ENOMEM;
 		return NULL;
 	}
-	head = &j->buckets[hash_name(f->name ? f->name : "") & (j->nr_buckets - 1)];
 	j->stats[j->nr_stats] = (struct fn_stat){
-		.pc = pc, .fn = fn, .nr_files = 1, .next_same = *head,
+		.pc = pc, .fn = fn, .nr_files = 1,
 		.nr_expansions = pc->nr_exp[fn], .size_expansions = pc->size_exp[fn],
 	};
-	*head = ++j->nr_stats;
-	return &j->stats[j->nr_stats - 1];
+	return &j->stats[j->nr_stats++];
 }
 
 /* -V: what differs between two definitions of an external function. */
@@ -287,6 +256,16 @@ static void compile_body(const struct pf_cu *pc, const struct function *f)
 	fputs("\n}\n", stdout);
 }
 
+/* -b: the types @f's prototype needs, printed before it (upstream's type emission). */
+static int emit_fn_types(struct pf_job *j, struct pf_cu *pc, const struct function *f)
+{
+	struct emit_cu ec = { .cu = pc->cu, .printer = pc->printer, .flags = pc->emitted };
+
+	if (!j->emissions && !(j->emissions = type_emissions__new(false)))
+		return -ENOMEM;
+	return type_emissions__emit_function(j->emissions, &ec, f, stdout);
+}
+
 /* Upstream's function__show: -f, -A, -a, -b and --compile. */
 static void function_show(struct pf_job *j, struct pf_cu *pc, uint32_t fn)
 {
@@ -302,7 +281,7 @@ static void function_show(struct pf_job *j, struct pf_cu *pc, uint32_t fn)
 		if (s && s->printed)
 			return;
 		if (o->expand_types) {
-			err = pf__emit_fn_types(&j->emit, pc, f, stdout);
+			err = emit_fn_types(j, pc, f);
 			if (err && !j->err)
 				j->err = err;
 		}
@@ -665,9 +644,8 @@ static void job_release(struct pf_job *j)
 	free(j->cus);
 	free(j->files);
 	free(j->stats);
-	free(j->buckets);
-	name_set__release(&j->emit.defs);
-	name_set__release(&j->emit.fwds);
+	hash_index__release(&j->by_name);
+	type_emissions__free(j->emissions);
 	btf__free(j->base);
 }
 

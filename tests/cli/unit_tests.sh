@@ -2,8 +2,8 @@
 # The unit tests: each tests/unit/NAME_test.c, built beside pahole, must
 # run and exit 0 (the model, the layout arithmetic, the DIE reader and its
 # cursor, location decoding, the reorder window, the repeat matcher, names,
-# FWD-tolerant equivalence, huge pages). The symbol table's needs an object
-# built for it: unit_elf_symtab.sh.
+# FWD-tolerant equivalence, huge pages, the hash tables). The symbol
+# table's needs an object built for it: unit_elf_symtab.sh.
 . "$TOP/tests/lib.sh"
 n=0
 for src in "$TOP"/tests/unit/*_test.c; do
