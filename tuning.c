@@ -62,7 +62,7 @@ enum { HEAP_PAD = 64 << 20 };
 /* glibc's bound on its mmap threshold (half a thread's heap), at least the top pad. */
 enum { GROW_THRESHOLD = 32 << 20 };
 
-/* Huge pages pay from inputs of a few MB on (see tuning__inputs()). */
+/* Huge pages pay from inputs of a few MB on (see start_hugepages()). */
 enum { HUGEPAGES_MIN_INPUT = 2 << 20 };
 
 static struct {
@@ -154,7 +154,11 @@ static void set_heaps(const struct inputs *in)
  * read at random over tens of MB (DIE maps, type records, libbpf's BTF and
  * its string and dedup tables). The main heap is made to grow by HEAP_PAD
  * at a time, grown once now, and advised; tuning__advise() advises what it
- * grows by later.
+ * grows by later. Measured here (perf stat, 11 runs): tcp_bbr.ko on the
+ * vmlinux's BTF 118 -> 72 ms of CPU time, 4,979 -> 1,292 page faults; 102
+ * modules on the ELF vmlinux about a quarter less CPU time than when glibc
+ * was asked with glibc.malloc.hugetlb (that took a second start); the
+ * vmlinux the same time, peak memory within 1 MB.
  */
 static void start_hugepages(void)
 {

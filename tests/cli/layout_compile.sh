@@ -145,6 +145,7 @@ arrays.c	*	DWARF keeps the dimensions of arrays of arrays
 atomic.c	*	DWARF keeps _Atomic, BTF drops it
 refs	*	DWARF keeps _Atomic, BTF drops it
 struct_union.c	clang	clang's nested types are printed inside their struct
+pfunct_emit_kinds.c	clang	clang's nested types are printed inside their struct
 "
 
 # known_reason OBJ [LIST]: why OBJ's source is in KNOWN (or LIST), if it is.
