@@ -6,9 +6,9 @@
  */
 #define _GNU_SOURCE
 #include <argp.h>
+#include <elfutils/libdwelf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,38 +221,17 @@ static int open_side(struct side *s, const char *path, const struct btf *base)
 	return S_ISCHR(st.st_mode) ? 0 : load_side(s, base);
 }
 
-/* The bytes of the GNU build-id note of @elf, or false when it has none. */
-static bool build_id(Elf *elf, const void **ret, size_t *len)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
-
-	while (elf && (scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data = gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_NOTE ?
-				 elf_getdata(scn, NULL) : NULL;
-		size_t off = 0, name_off, desc_off;
-		GElf_Nhdr nhdr;
-
-		while (data && (off = gelf_getnote(data, off, &nhdr, &name_off, &desc_off))) {
-			if (nhdr.n_type == NT_GNU_BUILD_ID && nhdr.n_namesz == 4 && nhdr.n_descsz &&
-			    !memcmp((char *)data->d_buf + name_off, "GNU", 4)) {
-				*ret = (char *)data->d_buf + desc_off;
-				*len = nhdr.n_descsz;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 /* Two DWARF files of one build (the same build-id): upstream compares nothing. */
 static bool same_build(const struct side *a, const struct side *b)
 {
 	const void *ida, *idb;
-	size_t la, lb;
+	ssize_t la, lb;
 
-	return a->df && b->df && build_id(dwarf_file__elf(a->df), &ida, &la) &&
-	       build_id(dwarf_file__elf(b->df), &idb, &lb) && la == lb && !memcmp(ida, idb, la);
+	if (!a->df || !b->df)
+		return false;
+	la = dwelf_elf_gnu_build_id(dwarf_file__elf(a->df), &ida);
+	lb = dwelf_elf_gnu_build_id(dwarf_file__elf(b->df), &idb);
+	return la > 0 && la == lb && !memcmp(ida, idb, (size_t)la);
 }
 
 static void side_release(struct side *s)
