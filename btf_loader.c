@@ -215,6 +215,93 @@ static int add_functions(struct btf_conv *c)
 	return 0;
 }
 
+/* The function of FUNC @id (functions are added in id order), or NULL. */
+static struct function *func_of(struct cu *cu, uint32_t id)
+{
+	uint32_t lo = 0, hi = cu->nr_functions;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (cu->functions[mid].src_off < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cu->nr_functions && cu->functions[lo].src_off == id ? &cu->functions[lo] : NULL;
+}
+
+/* Calls @fn for each DECL_TAG on a FUNC (or one of its parameters), in id order. */
+static int for_each_func_tag(struct btf_conv *c,
+			     int (*fn)(struct btf_conv *c, const struct btf_type *bt,
+				       struct function *f))
+{
+	uint32_t id;
+	int err;
+
+	for (id = 1; id < c->nr_types; id++) {
+		const struct btf_type *bt = btf__type_by_id(c->btf, id);
+		struct function *f;
+
+		if (!btf_is_decl_tag(bt) || !(f = func_of(c->cu, bt->type)))
+			continue;
+		if (btf_decl_tag(bt)->component_idx >= (int32_t)f->nr_params)
+			continue;
+		err = fn(c, bt, f);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int count_tag(struct btf_conv *c, const struct btf_type *bt, struct function *f)
+{
+	f->nr_annots++;
+	return 0;
+}
+
+/* Appends the tag to @f's annotations, allocated by alloc_annots(). */
+static int store_tag(struct btf_conv *c, const struct btf_type *bt, struct function *f)
+{
+	struct annotation *a = &f->annots[f->nr_annots++];
+	const char *s = btf__name_by_offset(c->btf, bt->name_off);
+
+	a->component_idx = btf_decl_tag(bt)->component_idx;
+	a->value = arena__alloc(&c->cu->arena, strlen(s ? s : "") + 1);
+	if (!a->value)
+		return -ENOMEM;
+	strcpy((char *)a->value, s ? s : "");
+	return 0;
+}
+
+/* Room for the annotations count_tag() counted; the count starts again. */
+static int alloc_annots(struct cu *cu)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_functions; i++) {
+		struct function *f = &cu->functions[i];
+
+		if (!f->nr_annots)
+			continue;
+		f->annots = arena__alloc(&cu->arena, f->nr_annots * sizeof(*f->annots));
+		if (!f->annots)
+			return -ENOMEM;
+		f->nr_annots = 0;
+	}
+	return 0;
+}
+
+/*
+ * The decl tags of each function and its parameters as its annotations, in
+ * id order (the order pfunct prints them in).
+ */
+static int add_func_annots(struct btf_conv *c)
+{
+	return for_each_func_tag(c, count_tag) ?: alloc_annots(c->cu) ?:
+	       for_each_func_tag(c, store_tag);
+}
+
 /* Kinds that are a type and a reference to another one. */
 static int conv_ref(struct btf_conv *c, uint32_t id, const struct btf_type *bt,
 		    struct type *t, enum type_kind kind)
@@ -475,7 +562,8 @@ static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 			return err;
 	}
 	return check_cycles(c) ?: fold_arrays(c->cu) ?:
-	       guess_alignments(c->cu, opts->cacheline_size) ?: add_functions(c);
+	       guess_alignments(c->cu, opts->cacheline_size) ?: add_functions(c) ?:
+	       add_func_annots(c);
 }
 
 int btf_loader__load(const char *path, const struct btf *base,
@@ -501,6 +589,7 @@ int btf_loader__load(const char *path, const struct btf *base,
 	psize = btf__pointer_size(btf);
 	c.cu->addr_size = psize ? psize : 8;
 	c.cu->alignments_guessed = true;
+	c.cu->from_btf = true;
 	err = convert(&c, opts);
 	if (err == -ENOMEM)
 		pr_err("%s: out of memory", path);

@@ -294,6 +294,7 @@ struct cu {
 	uint16_t	language;	/* DW_LANG_* value */
 	uint8_t		addr_size;
 	bool		alignments_guessed;	/* no alignment info in the input (BTF) */
+	bool		from_btf;	/* loaded from BTF: its functions' annotations are decl tags */
 	struct type	*types;		/* malloc'ed; types[0] is void */
 	uint32_t	nr_types;	/* including void */
 	uint32_t	types_cap;

@@ -250,20 +250,25 @@ static size_t param_fprintf(struct printer *p, const struct parameter *param, FI
 size_t printer__params_fprintf(struct printer *p, const struct parameter *params, uint32_t nr,
 			       bool has_varargs, FILE *fp)
 {
-	return printer__params_indent_fprintf(p, params, nr, has_varargs, 0, fp);
+	return printer__params_indent_fprintf(p, params, nr, has_varargs, 0, NULL, 0, fp);
 }
 
 size_t printer__params_indent_fprintf(struct printer *p, const struct parameter *params,
-				      uint32_t nr, bool has_varargs, int indent, FILE *fp)
+				      uint32_t nr, bool has_varargs, int indent,
+				      const struct annotation *annots, uint32_t nr_annots,
+				      FILE *fp)
 {
 	size_t printed = fprintf(fp, "(");
-	uint32_t i;
+	uint32_t i, j;
 
 	for (i = 0; i < nr; i++) {
 		if (i && !indent)
 			printed += fprintf(fp, ", ");
 		else if (i)
 			printed += fprintf(fp, ",\n%.*s", clamp_indent(indent), tabs);
+		for (j = 0; j < nr_annots; j++)
+			if (annots[j].component_idx == (int32_t)i)
+				printed += fprintf(fp, "%s ", annots[j].value);
 		printed += param_fprintf(p, &params[i], fp);
 	}
 	if (!nr)

@@ -74,9 +74,13 @@ const char *printer__function_proto(struct printer *p, const struct function *f,
 /*
  * A function's "(PARAMS)" as in its prototype: "(void)" without any,
  * ", ...)" after varargs; with @indent, each parameter after the first on
- * a line of its own, @indent tabs in. Returns the characters printed.
+ * a line of its own, @indent tabs in. Each of @annots (may be NULL) whose
+ * component_idx is a parameter's position goes before that parameter,
+ * followed by a space. Returns the characters printed.
  */
 size_t printer__params_indent_fprintf(struct printer *p, const struct parameter *params,
-				      uint32_t nr, bool has_varargs, int indent, FILE *fp);
+				      uint32_t nr, bool has_varargs, int indent,
+				      const struct annotation *annots, uint32_t nr_annots,
+				      FILE *fp);
 
 #endif

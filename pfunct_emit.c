@@ -22,6 +22,15 @@ static int clamp(int indent)
 
 /* ---- prototypes ----------------------------------------------------------------- */
 
+/*
+ * The annotations pfunct prints: a BTF file's decl tags (as upstream's BTF
+ * loader gives them); those a DWARF loader read are for the encoder only.
+ */
+static const struct annotation *annots_of(const struct pf_cu *pc, const struct function *f)
+{
+	return pc->cu->from_btf ? f->annots : NULL;
+}
+
 /* The parameters of @f, nameless with --no_parm_names. */
 static void params_fprintf(struct pf_cu *pc, const struct function *f, bool no_names,
 			   int indent, FILE *fp)
@@ -39,7 +48,8 @@ static void params_fprintf(struct pf_cu *pc, const struct function *f, bool no_n
 		}
 	}
 	printer__params_indent_fprintf(pc->printer, copy ? copy : f->params, f->nr_params,
-				       f->has_varargs, indent, fp);
+				       f->has_varargs, indent, annots_of(pc, f),
+				       annots_of(pc, f) ? f->nr_annots : 0, fp);
 	free(copy);
 }
 
@@ -57,6 +67,13 @@ void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const stru
 		fprintf(fp, "/* Used at: %s */\n", pc->cu->name ? pc->cu->name : "(null)");
 		fprintf(fp, "/* <%" PRIx64 "> %s:%u */\n", f->src_off,
 			f->decl_file ? f->decl_file : "(null)", f->decl_line);
+	}
+	if (annots_of(pc, f)) {
+		uint32_t i;
+
+		for (i = 0; i < f->nr_annots; i++)
+			if (f->annots[i].component_idx < 0)
+				fprintf(fp, "%s ", f->annots[i].value);
 	}
 	fprintf(fp, "%s%s %s", !c->strip_inline && is_declared_inline(f) ? "inline " : "",
 		printer__type_name(pc->printer, f->ret_type, bf, sizeof(bf)),

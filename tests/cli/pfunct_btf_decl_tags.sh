@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# pfunct prints the BTF decl tags of a function before its prototype and
+# those of a parameter before that parameter, as upstream v1.32 does (its
+# tests/pfunct-btf-decl-tags.sh): clang's btf_decl_tag attributes, encoded
+# by our pahole -J, read back with pfunct -F btf. DWARF input prints none.
+# Also the running kernel's BTF (its bpf_kfunc tags), compared with v1.32.
+. "$TOP/tests/lib.sh"
+command -v clang >/dev/null || skip "no clang"
+PFUNCT=$(dirname "$PAHOLE")/pfunct
+UPSTREAM=$SHARED/tools/upstream
+cd "$TMP" || fail "no temp dir"
+cat >t.c <<'SRC'
+#define __tag(x) __attribute__((btf_decl_tag(#x)))
+__tag(a) __tag(b) __tag(c) void foo(void) {}
+__tag(a) __tag(b)          void bar(void) {}
+__tag(a)                   void buz(void) {}
+void qux(int __tag(param_a) arg) {}
+SRC
+cat >want.txt <<'TXT'
+a b c void foo(void);
+a b void bar(void);
+a void buz(void);
+void qux(param_a int arg);
+TXT
+for v in 4 5; do
+	clang -g -gdwarf-$v -c t.c -o t$v.o || { no "clang -gdwarf-$v"; continue; }
+	"$PAHOLE" -J t$v.o || { no "pahole -J on DWARF $v"; continue; }
+	"$PFUNCT" -P -F btf t$v.o | sort >got$v.txt || no "pfunct -F btf exited non-zero"
+	cmp -s want.txt got$v.txt || no "DWARF $v: $(diff want.txt got$v.txt | head -n 6)"
+	"$PFUNCT" -P -F dwarf t$v.o | sort >dwarf$v.txt
+	grep -q '^a \|param_a' dwarf$v.txt && no "DWARF $v: tags printed from DWARF: $(head -n 2 dwarf$v.txt)"
+	if "$UPSTREAM" pfunct -P -F btf t$v.o >up$v.txt 2>/dev/null; then
+		"$PFUNCT" -P -F btf t$v.o >ours$v.txt
+		cmp -s up$v.txt ours$v.txt || no "DWARF $v: differs from v1.32: $(diff up$v.txt ours$v.txt | head -n 6)"
+	else
+		echo "upstream v1.32 cannot run here: not compared with it"
+	fi
+done
+if [ -r /sys/kernel/btf/vmlinux ] && cat /sys/kernel/btf/vmlinux >rk.btf &&
+   "$UPSTREAM" pfunct -P -F btf rk.btf >rk-up.txt 2>/dev/null; then
+	"$PFUNCT" -P -F btf rk.btf >rk-ours.txt || no "pfunct on the running kernel's BTF"
+	cmp -s rk-up.txt rk-ours.txt ||
+		no "running kernel's BTF: $(diff rk-up.txt rk-ours.txt | head -n 6)"
+	echo "running kernel: $(grep -c '^[a-z_]* .*(.*);$' rk-ours.txt) functions, $(grep -c '^bpf_kfunc ' rk-ours.txt) tagged bpf_kfunc"
+else
+	echo "no running kernel's BTF or no upstream v1.32 here: the kernel not compared"
+fi
+finish "pfunct decl tags" "decl tags of functions and parameters as v1.32 prints them, DWARF 4 and 5"
