@@ -19,6 +19,7 @@
 
 #include "btf_loader.h"
 #include "codiff_diff.h"
+#include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "cli.h"
 #include "dwarves_version.h"
@@ -46,7 +47,8 @@ static struct {
 struct side {
 	struct codiff_input	in;
 	uint32_t		cap;
-	struct dwarf_file	*df;
+	struct dwarf_file	**dfs;	/* owned: the file, or an archive's members */
+	uint32_t		nr_dfs, dfs_cap;
 };
 
 const char *argp_program_version = DWARVES_VERSION;
@@ -146,18 +148,49 @@ static int keep_cu(struct cu *cu, void *arg)
 	return 0;
 }
 
-static int load_dwarf(struct side *s)
+/* Loads @df's CUs into @s, which owns @df from then on. */
+static int load_dwarf_file(struct side *s, struct dwarf_file *df)
 {
 	struct dwarf_loader_opts lo = {
 		.jobs = opts.jobs, .for_printing = true, .fn_bodies = true,
 		.thread_start = tuning__thread_start,
 	};
-	int err = dwarf_file__open(s->in.path, &s->df);
+	int err = dw_ensure_cap(&s->dfs, &s->dfs_cap, sizeof(*s->dfs), s->nr_dfs + 1);
+
+	if (err) {
+		dwarf_file__free(df);
+		pr_err("%s: out of memory", s->in.path);
+		return err;
+	}
+	s->dfs[s->nr_dfs++] = df;
+	return dwarf_loader__load(df, &lo, keep_cu, s);
+}
+
+static int load_dwarf(struct side *s)
+{
+	struct dwarf_file *df;
+	int err = dwarf_file__open(s->in.path, &df);
 
 	/* reported: no other format is tried then */
 	if (err)
 		return err == -ENODATA ? -EINVAL : err;
-	return dwarf_loader__load(s->df, &lo, keep_cu, s);
+	return load_dwarf_file(s, df);
+}
+
+/* An archive's members with DWARF, one after the other, their CUs in order. */
+static int load_archive(struct side *s)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+	int err = dwarf_archive__open(s->in.path, &ar);
+
+	while (!err && !(err = dwarf_archive__next(ar, &df)))
+		err = load_dwarf_file(s, df);
+	dwarf_archive__free(ar);
+	/* reported, no member with DWARF included */
+	if (err == -ENODATA)
+		return -EINVAL;
+	return err == 1 ? 0 : err;
 }
 
 /*
@@ -197,7 +230,9 @@ static int load_side(struct side *s, const struct btf *base)
 	int err = -ENODATA;
 
 	for (i = 0; i < n && err == -ENODATA; i++) {
-		if (formats[i] == FMT_DWARF)
+		if (formats[i] == FMT_DWARF && dwarf_archive__is_archive(s->in.path))
+			err = load_archive(s);
+		else if (formats[i] == FMT_DWARF)
 			err = dwarf_file__path_has_dwarf(s->in.path) ? load_dwarf(s) : -ENODATA;
 		else
 			err = load_btf(s, base);
@@ -227,10 +262,10 @@ static bool same_build(const struct side *a, const struct side *b)
 	const void *ida, *idb;
 	ssize_t la, lb;
 
-	if (!a->df || !b->df)
+	if (a->nr_dfs != 1 || b->nr_dfs != 1)
 		return false;
-	la = dwelf_elf_gnu_build_id(dwarf_file__elf(a->df), &ida);
-	lb = dwelf_elf_gnu_build_id(dwarf_file__elf(b->df), &idb);
+	la = dwelf_elf_gnu_build_id(dwarf_file__elf(a->dfs[0]), &ida);
+	lb = dwelf_elf_gnu_build_id(dwarf_file__elf(b->dfs[0]), &idb);
 	return la > 0 && la == lb && !memcmp(ida, idb, (size_t)la);
 }
 
@@ -241,7 +276,9 @@ static void side_release(struct side *s)
 	for (i = 0; i < s->in.nr_cus; i++)
 		cu__free(s->in.cus[i]);
 	free(s->in.cus);
-	dwarf_file__free(s->df);
+	for (i = 0; i < s->nr_dfs; i++)
+		dwarf_file__free(s->dfs[i]);
+	free(s->dfs);
 }
 
 static int run(void)
