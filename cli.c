@@ -2,6 +2,7 @@
 /* What the programs' command lines share (cli.h). */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -55,6 +56,21 @@ void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jo
 		argp_failure(state, CLI_EXIT_USAGE, 0,
 			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
 			     CLI_MAX_JOBS);
+}
+
+void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats)
+{
+	const char *s = arg;
+
+	while (*s) {
+		size_t len = strcspn(s, ",");
+
+		if (len == 3 && !strncmp(s, "ctf", 3))
+			argp_failure(state, CLI_EXIT_USAGE, 0,
+				     "-F ctf: CTF is not read here; use DWARF or BTF (see DIFFERENCES in the manual)");
+		s += len + (s[len] == ',');
+	}
+	*formats = arg;
 }
 
 uint32_t cli__cacheline_size(void)

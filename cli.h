@@ -17,6 +17,11 @@ int cli__parse_positive(const char *s, unsigned long max, unsigned int *ret);
 int cli__parse_uint(const char *s, uint32_t *ret);
 /* -j[N]: N loader threads, or without N one per online CPU; else a usage error. */
 void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jobs);
+/*
+ * -F FORMAT_LIST: stored in *@formats for the loaders to try in turn; a
+ * list naming ctf is a usage error (no CTF loader).
+ */
+void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats);
 unsigned int cli__online_cpus(void);
 /* The L1 data cacheline size, 64 where the system does not say. */
 uint32_t cli__cacheline_size(void);

@@ -613,7 +613,7 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	case 'C': po->class_names = arg; break;
 	case 'D': po->decl_exclude_prefix = arg; po->decl_info = true; break;
 	case 'f': po->find_pointers_to = arg; break;
-	case 'F': po->format_path = arg; break;
+	case 'F': cli__parse_formats(arg, state, &po->format_path); break;
 	case 'H': po->nr_holes = parse_uint(arg, "number of holes", state); break;
 	case 'i': po->contains = arg; break;
 	case 't': po->separator = arg[0]; break;

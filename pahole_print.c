@@ -1083,7 +1083,7 @@ static int load_file(struct print_job *j, const char *path)
 				return load_dwarf(j, path);
 		} else if (len == 3 && !strncmp(formats, "btf", 3)) {
 			err = load_btf(j, path);
-		} else if (!(len == 3 && !strncmp(formats, "ctf", 3))) {
+		} else {
 			unknown = true;
 		}
 		if (err != -ENODATA)

@@ -106,7 +106,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'c': opts.class_name = arg; break;
 	case 'E': opts.externals = true; break;
 	case 'f': opts.function_name = arg; break;
-	case 'F': opts.format_path = arg; break;
+	case 'F': cli__parse_formats(arg, state, &opts.format_path); break;
 	case 'G': opts.cc_uninlined = true; break;
 	case 'H': opts.cc_inlined = true; break;
 	case 'i': opts.inline_expansions = opts.verbose = true; break;
