@@ -33,6 +33,8 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff
+# Shell scripts over the programs, installed beside them.
+SCRIPTS := btfdiff fullcircle
 MAINS := $(PROGS:%=%.c)
 SRCS := $(MAINS) $(LIB_SRCS)
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
@@ -154,12 +156,17 @@ fuzz: all $(FUZZ_HARNESSES)
 fuzz-merge: all $(FUZZ_HARNESSES)
 	tests/fuzz/run.sh --merge $(FUZZ_HARNESSES)
 
+# Each program and script with its manual page.
 install: $(PROGS:%=$(BUILD)/%)
 	for p in $(PROGS); do \
-		install -D -m 0755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/bin/$$p && \
+		install -D -m 0755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/bin/$$p || exit 1; \
+	done
+	for p in $(SCRIPTS); do \
+		install -D -m 0755 $$p $(DESTDIR)$(PREFIX)/bin/$$p || exit 1; \
+	done
+	for p in $(PROGS) $(SCRIPTS); do \
 		install -D -m 0644 man/$$p.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$p.1 || exit 1; \
 	done
-	install -D -m 0755 btfdiff $(DESTDIR)$(PREFIX)/bin/btfdiff
 
 clean:
 	rm -rf build build-asan build-tsan $(FUZZ_BUILD)
