@@ -68,11 +68,13 @@ $(PROGS:%=$(BUILD)/%): $(BUILD)/%: $(BUILD)/%.o $(LIB_OBJS)
 $(BUILD)/%.o: %.c $(wildcard *.h) | $(BUILD)
 	$(CC) $(WARN) $(TUNE) $(CFLAGS) -I$(BUILD) $(PKG_CFLAGS) -c -o $@ $<
 
-# --devel_version's commit: the header is rewritten only when it changes.
+# --devel_version's commit, as git describe spells it ("COUNT-gSHA": the
+# commits of the history, the commit); rewritten only when it changes.
 $(BUILD)/dwarves_version.o: $(BUILD)/devel_version.h
 $(BUILD)/devel_version.h: FORCE | $(BUILD)
-	@sha=$$(git rev-parse --short=12 HEAD 2>/dev/null); \
-	 line="#define DEVEL_SHA \"$$sha\""; \
+	@sha=$$(git rev-parse --short=12 HEAD 2>/dev/null) && \
+	 n=$$(git rev-list --count HEAD 2>/dev/null) && desc=$$n-g$$sha || desc=; \
+	 line="#define DEVEL_DESCRIBE \"$$desc\""; \
 	 [ "$$(cat $@ 2>/dev/null)" = "$$line" ] || echo "$$line" >$@
 
 FORCE:

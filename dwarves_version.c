@@ -4,11 +4,14 @@
 #include <stdlib.h>
 
 #include "dwarves_version.h"
-/* DEVEL_SHA: the commit the build was made from (Makefile), "" outside a git checkout. */
+/*
+ * DEVEL_DESCRIBE: "COUNT-gSHA", the number of commits of the history and the
+ * commit the build was made from (Makefile), "" outside a git checkout.
+ */
 #if __has_include("devel_version.h")
 #include "devel_version.h"
 #else
-#define DEVEL_SHA ""
+#define DEVEL_DESCRIBE ""
 #endif
 
 enum { ARG_devel_version = 900 };
@@ -25,8 +28,8 @@ static error_t parse_version(int key, char *arg, struct argp_state *state)
 	(void)state;
 	if (key != ARG_devel_version)
 		return ARGP_ERR_UNKNOWN;
-	if (DEVEL_SHA[0])
-		printf("%s-g%s\n", DWARVES_VERSION, DEVEL_SHA);
+	if (DEVEL_DESCRIBE[0])
+		printf("%s-%s\n", DWARVES_VERSION, DEVEL_DESCRIBE);
 	else
 		printf("%s\n", DWARVES_VERSION);
 	exit(0);

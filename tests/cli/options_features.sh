@@ -14,7 +14,8 @@ for prog in "$PAHOLE" "$(dirname "$PAHOLE")/pfunct" "$(dirname "$PAHOLE")/codiff
 		no "$prog --version: exit $rc, printed '$out' (want exactly v1.32)"
 	out=$("$prog" --devel_version 2>"$TMP/stderr"); rc=$?
 	sha=$(git -C "$TOP" rev-parse --short=12 HEAD 2>/dev/null)
-	want=v1.32${sha:+-g$sha}
+	count=$(git -C "$TOP" rev-list --count HEAD 2>/dev/null)
+	want=v1.32${sha:+-$count-g$sha}
 	[ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ ! -s "$TMP/stderr" ] ||
 		no "$prog --devel_version: exit $rc, printed '$out' (want $want)"
 done
