@@ -884,7 +884,7 @@ static int add_secinfo(struct datasec *ds, uint32_t type, uint32_t offset, uint3
 /*
  * A bad name or a void type is an error, unless encode_force says to skip
  * the variable (said at -V). Returns 1 to skip, or -EINVAL (reported). A
- * bad name in upstream's words.
+ * bad name in upstream's words and with its prefix, which its tests grep.
  */
 static int bad_variable(const struct btf_encoder *e, const struct cu *cu,
 			const struct variable *v, bool bad_name)
@@ -892,14 +892,16 @@ static int bad_variable(const struct btf_encoder *e, const struct cu *cu,
 	const char *cu_name = cu->name ? cu->name : "?";
 
 	if (e->opts.encode_force && bad_name)
-		pr_info("%s: Found invalid variable name when encoding btf, ignored (sym: '%s')",
-			e->opts.in_path, v->name);
+		log__print_as(LOG_INFO, "PAHOLE: Warning: ",
+			      "Found invalid variable name when encoding btf, ignored (sym: '%s') in %s",
+			      v->name, e->opts.in_path);
 	else if (e->opts.encode_force)
 		pr_info("%s: %s: variable '%s' skipped: void type", e->opts.in_path, cu_name,
 			v->name);
 	else if (bad_name)
-		pr_err("%s: %s: Found invalid variable name when encoding btf (sym: '%s'): use '--btf_encode_force' to ignore such symbols and force emit the btf",
-		       e->opts.in_path, cu_name, v->name);
+		log__print_as(LOG_ERR, "PAHOLE: Error: ",
+			      "Found invalid variable name when encoding btf (sym: '%s') in %s (%s); use '--btf_encode_force' to ignore such symbols and force emit the btf",
+			      v->name, e->opts.in_path, cu_name);
 	else
 		pr_err("%s: %s: die 0x%llx: variable '%s': void type (--btf_encode_force skips it)",
 		       e->opts.in_path, cu_name, (unsigned long long)v->src_off, v->name);

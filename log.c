@@ -84,6 +84,19 @@ void log__print(enum log_level level, const char *fmt, ...)
 	emit(level, program_prefix, line);
 }
 
+void log__print_as(enum log_level level, const char *prefix, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	if (level > log_level)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	emit(level, prefix, line);
+}
+
 bool log__has_errors(void)
 {
 	return __atomic_load_n(&nr_errors, __ATOMIC_RELAXED) != 0;

@@ -21,6 +21,12 @@ enum log_level log__level(void);
 void log__print(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /*
+ * A line with @prefix instead of the program's: upstream's own ("PAHOLE:
+ * Error: ") where scripts look for its words.
+ */
+void log__print_as(enum log_level level, const char *prefix, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
  * True once an error line was written (captured ones count when flushed):
  * the last resort of a failure that was not reported where it happened
  * says why on its own.
