@@ -330,6 +330,11 @@ Elf *dwarf_file__elf(const struct dwarf_file *df)
 	return df->elf;
 }
 
+Dwarf *dwarf_file__dwarf(const struct dwarf_file *df)
+{
+	return df->dwarf;
+}
+
 const char *dwarf_file__path(const struct dwarf_file *df)
 {
 	return df->path;

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <gelf.h>
+#include <elfutils/libdw.h>
 
 #include "dwarves.h"
 #include "phase_stats.h"
@@ -102,6 +103,12 @@ int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_fi
 void dwarf_file__free(struct dwarf_file *df);
 /* The ELF being read: borrowed, valid until dwarf_file__free(). */
 Elf *dwarf_file__elf(const struct dwarf_file *df);
+/*
+ * libdw's handle of the file's DWARF, relocated (an object's .rela.debug_*
+ * applied) and decompressed: borrowed, valid until dwarf_file__free(); for
+ * a caller that walks DIEs with libdw itself (dtagnames). Main thread only.
+ */
+Dwarf *dwarf_file__dwarf(const struct dwarf_file *df);
 const char *dwarf_file__path(const struct dwarf_file *df);
 /*
  * An archive member's bytes as stored (not relocated) and their number in

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dtagnames: the DWARF tag of every tag upstream pahole's loader keeps of
+ * the files' DWARF (or BTF), one a line, in the order upstream prints
+ * them. The command line and the files; the walks are dtag_dwarf.c and
+ * dtag_btf.c.
+ */
+#define _GNU_SOURCE
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dtag_btf.h"
+#include "dtag_dwarf.h"
+#include "dwarf_loader.h"
+#include "dwarves_version.h"
+#include "input_format.h"
+#include "log.h"
+#include "tuning.h"
+
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
+
+/* The options; written only while argp parses them. */
+static struct {
+	char	**files;
+	int	nr_files;
+} opts;
+
+const char *argp_program_version = DWARVES_VERSION;
+
+static const struct argp_option dtagnames_options[] = {
+	{ 0 }
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case ARGP_KEY_ARGS:
+		opts.files = state->argv + state->next;
+		opts.nr_files = state->argc - state->next;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp dtagnames_argp = {
+	.options = dtagnames_options,
+	.parser = parse_opt,
+	.args_doc = "[FILE...]",
+	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
+	       "one a line (no FILE: the running kernel's)",
+	.children = version_child,
+};
+
+static int print_file(const char *path, enum input_format fmt)
+{
+	struct dwarf_file *df;
+	int err;
+
+	if (fmt == INPUT_BTF)
+		return dtag_btf__print(path, stdout);
+	err = dwarf_file__open(path, &df);
+	if (err)
+		return err;
+	err = dtag_dwarf__print(df, stdout);
+	dwarf_file__free(df);
+	return err;
+}
+
+/*
+ * Upstream reads every file before it prints: a file it cannot read
+ * leaves the output empty. Each is checked first, then printed in turn.
+ */
+static int run(char **files, int nr_files)
+{
+	enum input_format *fmts = calloc(nr_files ? nr_files : 1, sizeof(*fmts));
+	int i, err = fmts ? 0 : -ENOMEM;
+
+	if (!fmts)
+		pr_err("out of memory");
+	for (i = 0; i < nr_files && !err; i++)
+		err = input_format__probe(files[i], &fmts[i]);
+	for (i = 0; i < nr_files && !err; i++)
+		err = print_file(files[i], fmts[i]);
+	free(fmts);
+	if (fflush(stdout) && !err) {
+		pr_err("error writing the output: %s", strerror(errno));
+		err = -EIO;
+	}
+	return err ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char *argv[])
+{
+	char *kernel = NULL;
+	int rc;
+
+	tuning__start();
+	argp_err_exit_status = EXIT_USAGE;
+	log__set_program("dtagnames");
+	log__hook_libbpf();
+	if (argp_parse(&dtagnames_argp, argc, argv, 0, NULL, NULL))
+		return EXIT_USAGE;
+	if (!opts.nr_files) {
+		if (input_format__default_file(&kernel))
+			return EXIT_FAILURE;
+		opts.files = &kernel;
+		opts.nr_files = 1;
+	}
+	tuning__inputs(opts.files, opts.nr_files, NULL, 0);
+	rc = run(opts.files, opts.nr_files);
+	free(kernel);
+	return rc;
+}

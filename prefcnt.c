@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prefcnt: upstream's tool to list the types of a file that no function
+ * refers to. Upstream marks each type a function's return value,
+ * parameters or variables name (and, through struct and union members,
+ * the types those name), then prints the unmarked types that have a
+ * declaration file; its loader records declaration files only for the
+ * tools that ask for them, which prefcnt does not, so it prints nothing
+ * for any file it can read. This prefcnt reads the files as upstream's
+ * does, reports the ones it cannot read, and prints as much.
+ */
+#define _GNU_SOURCE
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btf_loader.h"
+#include "cli.h"
+#include "dwarf_loader.h"
+#include "dwarves_version.h"
+#include "input_format.h"
+#include "log.h"
+#include "tuning.h"
+
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
+
+/* The options; written only while argp parses them. */
+static struct {
+	unsigned int	jobs;
+	char		**files;
+	int		nr_files;
+} opts;
+
+const char *argp_program_version = DWARVES_VERSION;
+
+static const struct argp_option prefcnt_options[] = {
+	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
+	  "CPUs)", 0 },
+	{ 0 }
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
+	case ARGP_KEY_ARGS:
+		opts.files = state->argv + state->next;
+		opts.nr_files = state->argc - state->next;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp prefcnt_argp = {
+	.options = prefcnt_options,
+	.parser = parse_opt,
+	.args_doc = "[FILE...]",
+	.doc = "prefcnt: the types of FILEs that no function refers to, as upstream lists "
+	       "them (no FILE: the running kernel's)",
+	.children = version_child,
+};
+
+/* Each CU, once read: nothing of it is printed (see the top of the file). */
+static int consume_cu(struct cu *cu, void *ctx)
+{
+	cu__free(cu);
+	tuning__advise();
+	return 0;
+}
+
+static int read_dwarf(const char *path)
+{
+	const struct dwarf_loader_opts lo = {
+		.jobs = opts.jobs, .fn_bodies = true, .thread_start = tuning__thread_start,
+	};
+	struct dwarf_file *df;
+	int err = dwarf_file__open(path, &df);
+
+	if (err)
+		return err;
+	err = dwarf_loader__load(df, &lo, consume_cu, NULL);
+	dwarf_file__free(df);
+	return err;
+}
+
+/* libbpf's reasons for refusing a BTF are left out: our one line says it. */
+static int read_btf(const char *path)
+{
+	const struct btf_loader_opts bo = { .cacheline_size = cli__cacheline_size() };
+	struct log_buf libbpf_log = { 0 };
+	struct cu *cu;
+	int err;
+
+	log__capture(&libbpf_log);
+	err = btf_loader__load(path, NULL, &bo, &cu);
+	log__capture(NULL);
+	if (err == -ENODATA) {
+		log_buf__release(&libbpf_log);
+		pr_err("%s: cannot parse BTF", path);
+	} else {
+		log_buf__flush(&libbpf_log);
+	}
+	if (!err)
+		consume_cu(cu, NULL);
+	return err;
+}
+
+/* Upstream reads every file before it would print: the first it cannot read ends the run. */
+static int run(char **files, int nr_files)
+{
+	enum input_format fmt;
+	int i, err = 0;
+
+	for (i = 0; i < nr_files && !err; i++) {
+		err = input_format__probe(files[i], &fmt);
+		if (!err)
+			err = fmt == INPUT_DWARF ? read_dwarf(files[i]) : read_btf(files[i]);
+	}
+	return err ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char *argv[])
+{
+	char *kernel = NULL;
+	int rc;
+
+	tuning__start();
+	argp_err_exit_status = EXIT_USAGE;
+	log__set_program("prefcnt");
+	log__hook_libbpf();
+	if (argp_parse(&prefcnt_argp, argc, argv, 0, NULL, NULL))
+		return EXIT_USAGE;
+	if (!opts.nr_files) {
+		if (input_format__default_file(&kernel))
+			return EXIT_FAILURE;
+		opts.files = &kernel;
+		opts.nr_files = 1;
+	}
+	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
+	rc = run(opts.files, opts.nr_files);
+	free(kernel);
+	return rc;
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# dtagnames on bad input: a missing file, a text file, an ELF file without
+# debugging information, an ELF file cut short (after a good file), and
+# .debug_info or .debug_abbrev cut short, each exit 1 with one line naming
+# the file and nothing printed; every file of the fuzz corpora and regressions ends with
+# exit 0, or 1 and one line, never a signal or a hang.
+. "$(dirname "$0")/../lib.sh"
+PROG=$(dirname "$PAHOLE")/dtagnames
+SECTMUTATE=$TOP/build/sectmutate
+OBJ=$SHARED/fixtures/layout/types.o
+[ -x "$PROG" ] || fail "no $PROG"
+[ -f "$OBJ" ] || skip "no $OBJ"
+cd "$TMP" || fail "cannot cd to $TMP"
+cp "$OBJ" good.o && printf 'not ELF\n' >text.txt && cp /bin/true nodebug &&
+	head -c 3000 good.o >cut.o || fail "cannot make the inputs"
+cp good.o info.o && "$SECTMUTATE" info.o .debug_info truncate 10 || fail "sectmutate"
+cp good.o abbrev.o && "$SECTMUTATE" abbrev.o .debug_abbrev truncate 10 || fail "sectmutate"
+# the files are checked before any is read: nothing is printed
+for f in missing.o text.txt nodebug cut.o; do
+	expect_error "$f" "$f" -- "$PROG" good.o "$f" || no
+	[ ! -s "$TMP/err.out" ] || no "$f: output printed"
+done
+for f in info.o abbrev.o; do
+	expect_error "$f" "$f" -- "$PROG" "$f" || no
+	[ ! -s "$TMP/err.out" ] || no "$f: output printed"
+done
+n=0
+for f in "$TOP"/tests/fuzz/regressions/{dwarf,btf}/* "$TOP"/tests/fuzz/corpus/{dwarf,btf}/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	timeout 60 "$PROG" "$f" >/dev/null 2>err.txt
+	rc=$?
+	if [ $rc -gt 1 ] || { [ $rc -eq 1 ] && [ "$(wc -l <err.txt)" -ne 1 ]; }; then
+		no "$(basename "$f"): exit $rc, $(wc -l <err.txt) stderr lines"
+	fi
+done
+[ $n -gt 0 ] || fail "no fuzz inputs found"
+finish "dtagnames on bad input" "6 bad files refused in one line; $n fuzz inputs: exit 0, or 1 with one line"
