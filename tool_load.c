@@ -4,13 +4,17 @@
  * -F in turn, DWARF (an ar archive member by member) or BTF.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
 #include "dwarf_archive.h"
+#include "elf_symtab.h"
 #include "log.h"
 #include "tool_load.h"
 
@@ -57,6 +61,35 @@ static int load_archive(struct tool_load *l, const char *path)
 	return err == 1 ? 0 : err;
 }
 
+/*
+ * Whether @path may hold BTF: a raw BTF file (its magic, either byte
+ * order) or an ELF file with a .BTF section. Asked before libbpf is, so
+ * that a file with neither gets our one line, not libbpf's too.
+ */
+static bool may_have_btf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	unsigned char magic[4] = { 0 };
+	bool found = false;
+	GElf_Shdr shdr;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic)) {
+		if ((magic[0] == 0x9f && magic[1] == 0xeb) || (magic[0] == 0xeb && magic[1] == 0x9f)) {
+			found = true;
+		} else if (!memcmp(magic, ELFMAG, SELFMAG)) {
+			elf_version(EV_CURRENT);
+			elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+			found = elf && elf_section_next(elf, NULL, ".BTF", &shdr);
+			elf_end(elf);
+		}
+	}
+	close(fd);
+	return found;
+}
+
 static int load_btf(struct tool_load *l, const char *path)
 {
 	struct cu *cu;
@@ -88,7 +121,7 @@ static int load_file(struct tool_load *l, const char *path)
 				return load_archive(l, path);
 			if (dwarf_file__path_has_dwarf(path))
 				return load_dwarf(l, path);
-		} else if (len == 3 && !strncasecmp(formats, "btf", 3)) {
+		} else if (len == 3 && !strncasecmp(formats, "btf", 3) && may_have_btf(path)) {
 			err = load_btf(l, path);
 		}
 		if (err != -ENODATA)
