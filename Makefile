@@ -31,9 +31,10 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_types.c
 	btf_check.c elf_symtab.c log.c btf_elf.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c \
-	input_format.c dtag_tree.c dtag_dwarf.c dtag_btf.c elf_scn_copy.c
+	input_format.c dtag_tree.c dtag_dwarf.c dtag_btf.c elf_scn_copy.c \
+	pdwtags_print.c pglobal_print.c tool_load.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
-PROGS := pahole pfunct codiff prefcnt dtagnames scncopy
+PROGS := pahole pfunct codiff pdwtags pglobal prefcnt dtagnames scncopy
 # Shell scripts over the programs, installed beside them.
 SCRIPTS := btfdiff fullcircle
 MAINS := $(PROGS:%=%.c)

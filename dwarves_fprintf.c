@@ -1387,6 +1387,35 @@ static size_t decl_info(const struct printer *p, const struct type *t, int inden
 				 t->decl_file ? t->decl_file : "(null)", t->decl_line);
 }
 
+/* The DWARF tag's name, upstream's spelling, of a kind the layout text does not print. */
+static const char *kind_tag_name(const struct type *t)
+{
+	switch (t->kind) {
+	case TK_VOID:		return "unspecified_type";
+	case TK_BASE:		return "base_type";
+	case TK_POINTER:	return "pointer_type";
+	case TK_CONST:		return "const_type";
+	case TK_VOLATILE:	return "volatile_type";
+	case TK_RESTRICT:	return "restrict_type";
+	case TK_ATOMIC:		return "atomic_type";
+	case TK_TYPE_TAG:	return "LLVM_annotation";
+	case TK_UNSUPPORTED:
+		switch (t->unsupported_tag) {
+		case DW_TAG_reference_type:		return "reference_type";
+		case DW_TAG_rvalue_reference_type:	return "rvalue_reference_type";
+		case DW_TAG_ptr_to_member_type:		return "ptr_to_member_type";
+		case DW_TAG_string_type:		return "string_type";
+		case DW_TAG_set_type:			return "set_type";
+		case DW_TAG_subrange_type:		return "subrange_type";
+		default:				break;
+		}
+		break;
+	default:
+		break;
+	}
+	return "(null)";
+}
+
 static size_t tag_fprintf(struct printer *p, uint32_t id, const struct pconf *conf, FILE *fp)
 {
 	const struct type *t = type_of(p, id);
@@ -1411,7 +1440,8 @@ static size_t tag_fprintf(struct printer *p, uint32_t id, const struct pconf *co
 		printed += ftype_fprintf(p, t, NULL, false, false, 0, true, fp);
 		break;
 	default:
-		printed += fprintf(fp, "/* tag_fprintf: type kind %u not supported! */", t->kind);
+		printed += fprintf(fp, "/* tag__fprintf: %s tag not supported! */",
+				   kind_tag_name(t));
 		break;
 	}
 	if (!conf->no_semicolon) {
@@ -1443,4 +1473,19 @@ size_t printer__print_type(struct printer *p, uint32_t id, const struct print_to
 	p->budget = MAX_TYPES_PRINTED;
 	p->name_steps = MAX_PRINTOUT_NAME_STEPS;
 	return tag_fprintf(p, id, &conf, fp);
+}
+
+size_t printer__variable_fprintf(struct printer *p, uint32_t type, const char *name, FILE *fp)
+{
+	struct pconf conf = {
+		.type_spacing = 26,
+		.name_spacing = 23,
+		.emit_stats = true,
+	};
+
+	if (!name)
+		return 0;
+	p->budget = MAX_TYPES_PRINTED;
+	p->name_steps = MAX_PRINTOUT_NAME_STEPS;
+	return type_fprintf(p, type, name, &conf, fp);
 }

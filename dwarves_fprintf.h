@@ -55,6 +55,14 @@ void printer__free(struct printer *p);
 size_t printer__print_type(struct printer *p, uint32_t id, const struct print_top *top,
 			   FILE *fp);
 
+/*
+ * A variable of type @type named @name as upstream's tag__fprintf prints
+ * one with its default settings: "TYPE<pad> NAME" in the member columns
+ * (an unnamed struct's body inline); nothing when @name is NULL. No ';'.
+ * Returns the number of characters printed.
+ */
+size_t printer__variable_fprintf(struct printer *p, uint32_t type, const char *name, FILE *fp);
+
 /* The cacheline size the printer uses. */
 uint32_t printer__cacheline_size(const struct printer *p);
 

@@ -115,7 +115,10 @@ static int inline_fprintf(struct pf_cu *pc, const struct fn_item *it, int indent
 	fprintf(fp, "%s", alias->name ? alias->name : "(null)");
 	len = alias->name ? strlen(alias->name) : 0;
 	params_fprintf(pc, alias, c->no_parm_names, indent + (int)((len + 7) / 8), fp);
-	fprintf(fp, "; /* size=%" PRIu64 ", low_pc=%#" PRIx64 " */", it->size, it->addr);
+	if (c->no_addr_info)
+		fputs("; /* size=0, low_pc=0 */", fp);
+	else
+		fprintf(fp, "; /* size=%" PRIu64 ", low_pc=%#" PRIx64 " */", it->size, it->addr);
 	return 69;
 }
 
@@ -136,7 +139,8 @@ static void item_fprintf(struct pf_cu *pc, const struct function *f, const struc
 	case FN_ITEM_VARIABLE:
 		col += fprintf(fp, "%s %s; /* scope: %s */",
 			       printer__type_name(pc->printer, it->type, bf, sizeof(bf)),
-			       it->name ? it->name : "(null)", scope_name(it->scope));
+			       it->name ? it->name : "(null)",
+			       scope_name(c->no_addr_info ? VSCOPE_UNKNOWN : it->scope));
 		break;
 	case FN_ITEM_LABEL:
 		fputc('\n', fp);
@@ -146,7 +150,7 @@ static void item_fprintf(struct pf_cu *pc, const struct function *f, const struc
 		col = inline_fprintf(pc, it, indent, c, fp);
 		break;
 	}
-	fprintf(fp, "%-*.*s// %5u\n", 70 - col, 70 - col, " ", it->decl_line);
+	fprintf(fp, "%-*.*s// %5u\n", 70 - col, 70 - col, " ", c->no_addr_info ? 0 : it->decl_line);
 }
 
 static void block_fprintf(struct pf_cu *pc, const struct function *f, const struct lexblock *b,
@@ -156,7 +160,7 @@ static void block_fprintf(struct pf_cu *pc, const struct function *f, const stru
 	uint32_t i;
 
 	fprintf(fp, "%.*s{", clamp(indent), tabs);
-	if (b->low_pc) {
+	if (b->low_pc && !c->no_addr_info) {
 		uint64_t off = b->low_pc - fb->low_pc;
 
 		if (!off)
@@ -168,8 +172,14 @@ static void block_fprintf(struct pf_cu *pc, const struct function *f, const stru
 	for (i = 0; i < b->nr_items && depth < MAX_NESTING; i++)
 		item_fprintf(pc, f, &b->items[i], indent + 1, depth, c, fp);
 	fprintf(fp, "%.*s}", clamp(indent), tabs);
-	if (fb->low_pc != b->low_pc)
+	if (fb->low_pc != b->low_pc && !c->no_addr_info)
 		fprintf(fp, " /* lexblock size=%d */", (int)b->size);
+}
+
+void pf__block_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
+		       FILE *fp)
+{
+	block_fprintf(pc, f, f->body ? f->body : &empty_block, 0, 0, c, fp);
 }
 
 void pf__body_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,

@@ -4,7 +4,8 @@
 /*
  * pfunct's state shared by pfunct_print.c (the job: loading, filters,
  * statistics, the listings) and pfunct_emit.c (a function's text: its
- * prototype and its body); not for other modules. Main thread only.
+ * prototype and its body), which pdwtags_print.c uses too; not for other
+ * modules. Main thread only.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -30,11 +31,19 @@ struct pf_conf {
 	bool	strip_inline;
 	bool	no_semicolon;
 	bool	show_decl_info;
+	/*
+	 * Print a body as upstream does when its loader read no addresses
+	 * (pdwtags): no low_pc, scopes "unknown", lines and sizes 0.
+	 */
+	bool	no_addr_info;
 };
 
 /* The prototype "RET NAME(PARAMS)" and ';' unless @c->no_semicolon. */
 void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
 			  FILE *fp);
+/* The body of @f: "{", its blocks' items, "}"; no newline. */
+void pf__block_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
+		       FILE *fp);
 /* The body of @f, then its "/ * size: ... * /" line (-i, -T with -V). */
 void pf__body_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
 		      FILE *fp);

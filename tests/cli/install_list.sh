@@ -4,7 +4,7 @@
 # installed program runs (--version or a usage line), each page is roff
 # that man can format without warnings.
 . "$TOP/tests/lib.sh"
-PROGRAMS="pahole pfunct codiff prefcnt dtagnames scncopy btfdiff fullcircle"
+PROGRAMS="pahole pfunct codiff pdwtags pglobal prefcnt dtagnames scncopy btfdiff fullcircle"
 cd "$TMP" || fail "no temp dir"
 make -s -C "$TOP" install DESTDIR="$TMP/root" PREFIX=/usr BUILD="${PAHOLE_BUILD:-build}" \
 	>make.log 2>&1 || fail "make install: $(tail -n 3 make.log)"

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pglobal: lists the external variables or functions of DWARF or BTF
+ * files, upstream's options and text. This file is the command line;
+ * pglobal_print.c the job.
+ */
+#include <argp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "dwarves_version.h"
+#include "log.h"
+#include "pglobal_print.h"
+#include "tuning.h"
+
+enum { EXIT_USAGE = CLI_EXIT_USAGE };
+
+const char *argp_program_version = DWARVES_VERSION;
+
+static struct pglobal_opts opts = { .loader = { .thread_start = tuning__thread_start } };
+static bool walk_variables, walk_functions;
+static int nr_files;
+static char **files;
+
+static const struct argp_option pglobal_options[] = {
+	{ "variables", 'v', NULL, 0, "show global variables", 0 },
+	{ "functions", 'f', NULL, 0, "show global functions", 0 },
+	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
+	  "CPUs)", 0 },
+	{ "verbose", 'V', NULL, 0, "be verbose", 0 },
+	{ NULL, 0, NULL, 0, NULL, 0 },
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'v': walk_variables = true; break;
+	case 'f': walk_functions = true; break;
+	case 'F': opts.format_path = arg; break;
+	case 'j': cli__parse_jobs(arg, state, &opts.loader.jobs); break;
+	case 'V': break;	/* upstream's does nothing either */
+	case ARGP_KEY_ARGS:
+		files = state->argv + state->next;
+		nr_files = state->argc - state->next;
+		break;
+	case ARGP_KEY_END:
+		if (!nr_files) {
+			argp_state_help(state, stderr, ARGP_HELP_SEE);
+			exit(EXIT_USAGE);
+		}
+		opts.walk = walk_variables ? PG_WALK_VARIABLES :
+			    walk_functions ? PG_WALK_FUNCTIONS : PG_WALK_NONE;
+		opts.cacheline_size = cli__cacheline_size();
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp pglobal_argp = {
+	.options = pglobal_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+	.children = version_child,
+};
+
+int main(int argc, char *argv[])
+{
+	tuning__start();
+	log__set_program("pglobal");
+	if (argp_parse(&pglobal_argp, argc, argv, 0, NULL, NULL))
+		return EXIT_USAGE;
+	log__set_level(LOG_WARN);
+	log__hook_libbpf();
+	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
+	return pglobal__run(&opts, files, nr_files);
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# pdwtags and pglobal never crash on bad input: a missing file, one that is
+# not ELF, an object without debugging information, a truncated one, each
+# exit 1 with one line naming the file; every input of the fuzz corpora and
+# regressions (DWARF and BTF) exits 0 or 1, and on 1 its last stderr line
+# names the file (before it, at most libbpf's own reason). Run with
+# PAHOLE_BUILD=build-asan, this is the sanitizers' check of both.
+. "$(dirname "$0")/../lib.sh"
+PDWTAGS=$(dirname "$PAHOLE")/pdwtags
+PGLOBAL=$(dirname "$PAHOLE")/pglobal
+FUZZ=$TOP/tests/fuzz
+[ -x "$PDWTAGS" ] && [ -x "$PGLOBAL" ] || fail "pdwtags or pglobal is not built"
+cd "$TMP" || fail "cannot cd to $TMP"
+
+echo hello >notelf
+echo 'int x;' >nodebug.c && gcc -c -o nodebug.o nodebug.c || fail "gcc"
+head -c 1000 "$SHARED/fixtures/layout/holes.o" >trunc.o
+for prog in "$PDWTAGS" "$PGLOBAL -v" "$PGLOBAL -f"; do
+	for f in nosuch.o notelf nodebug.o trunc.o; do
+		# shellcheck disable=SC2086 # $prog is a program and its option
+		expect_error "${prog##*/} $f" "$f" -- $prog "$f" || no
+	done
+	# shellcheck disable=SC2086
+	expect_error "${prog##*/} -F btf" holes.o -- $prog -F btf "$SHARED/fixtures/layout/holes.o" || no
+done
+# No file: a usage error, as argp's.
+"$PDWTAGS" >/dev/null 2>&1; [ $? -eq 64 ] || no "pdwtags without a file: not exit 64"
+"$PGLOBAL" -v >/dev/null 2>&1; [ $? -eq 64 ] || no "pglobal without a file: not exit 64"
+"$PDWTAGS" -j0 x >/dev/null 2>&1; [ $? -eq 64 ] || no "pdwtags -j0: not exit 64"
+
+n=0
+# run FILE PROG ARGS...: one run on damaged input, checked.
+run() {
+	local f=$1 rc lines
+	shift
+	n=$((n + 1))
+	"$@" "$f" >/dev/null 2>"$TMP/err.txt"
+	rc=$?
+	lines=$(wc -l <"$TMP/err.txt")
+	if [ "$rc" -gt 1 ]; then
+		no "${1##*/} $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error' "$TMP/err.txt")"
+	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
+				  [ "$lines" -gt 2 ] ||
+				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
+		echo "${1##*/} $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
+		no
+	fi
+}
+# pdwtags reads all pglobal does (bodies too): pglobal on the regressions
+# only; of the DWARF corpus, one input in four (pfunct_bad_input reads all).
+for f in "$FUZZ"/regressions/*/* $(ls "$FUZZ"/corpus/dwarf/* | awk 'NR % 4 == 1'); do
+	[ -f "$f" ] || continue
+	run "$f" "$PDWTAGS"
+done
+for f in "$FUZZ"/regressions/*/*; do
+	[ -f "$f" ] || continue
+	run "$f" "$PGLOBAL" -f
+done
+for f in "$FUZZ"/regressions/btf/* "$FUZZ"/corpus/btf/*; do
+	[ -f "$f" ] || continue
+	run "$f" "$PDWTAGS" -F btf
+done
+[ "$n" -gt 100 ] || fail "only $n runs: fuzz inputs missing"
+finish "bad input" "bad files: one line, exit 1; $n runs on damaged inputs exit 0 or 1"

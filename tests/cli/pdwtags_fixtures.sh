@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# pdwtags prints what upstream pdwtags v1.32 printed (tests/fixtures/pdwtags,
+# made with ../shared/tools/upstream only) for gcc and clang objects, DWARF 4
+# and 5, -O0 and -O2, -V, the shared layout fixtures (DWARF and -F btf), the
+# shared C++ fixtures and the Debian kernel's tcp_bbr.ko. Before comparing,
+# upstream's errors (man/pdwtags.1, DIFFERENCES) are taken out of its text:
+# - a function returning void, and a variable without a type of its own,
+#   get a size upstream reads from memory that is not a type (a number of
+#   millions, different at each run): ours is 0;
+# - a variable with neither name nor type of its own (a definition that
+#   takes them from its "extern" declaration; the concrete copies of an
+#   inlined function's locals) upstream prints as "; /* size: N */": ours
+#   prints the definition with its name, the copies not at all;
+# - BTF's const void: upstream's size is read outside the type too;
+# - C++: upstream's Namespaces section is not printed by ours; rvalue
+#   references, pointers to members and their sizes (classes*.o) differ, so
+#   of those only the types' ids and first lines are compared.
+. "$(dirname "$0")/../lib.sh"
+PDWTAGS=$(dirname "$PAHOLE")/pdwtags
+FIX=$TOP/tests/fixtures/pdwtags
+L=$SHARED/fixtures/layout
+C=$SHARED/fixtures/cxx
+[ -x "$PDWTAGS" ] || fail "$PDWTAGS is not built"
+
+# Upstream's sizes read from outside a type: millions and more, never a real
+# one (with NORM_QUAL, any size of a qualifier: BTF's const void had 129).
+# A definition taking its name from an "extern" declaration before it: ours
+# named, upstream's nameless (deleted with the garbage size).
+norm() {
+	sed -E -e 's|^\} /\* size: [0-9]{8,} \*/$|} /* size: 0 */|' \
+	       -e '/^; \/\* size: [0-9]{8,} \*\/$/,/^$/d' \
+	       -e "${NORM_QUAL:+s|(not supported! \\*/; /\\* size: )[0-9]+|\\1?|}" \
+	       -e '/^\/\* Namespaces: \*\/$/,$d' "$1" |
+		awk '/^extern .*; \/\* size: [0-9]+ \*\/$/ { n = $0; sub(/;.*/, "", n);
+			sub(/.* /, "", n); decl[n] = 1 }
+		     /^[^ ].* [A-Za-z_0-9]+; \/\* size: [0-9]+ \*\/$/ && !/^extern / {
+			n = $0; sub(/;.*/, "", n); sub(/.* /, "", n)
+			if (n in decl) { skip = 1; next } }
+		     skip && /^$/ { skip = 0; next }
+		     { skip = 0; print }' |
+		# Namespaces' blank lines before the section
+		sed -e ':a' -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+n=0
+# check NAME EXPECTED ARGS...: our output of ARGS against EXPECTED.
+check() {
+	local name=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	"$PDWTAGS" "$@" >"$TMP/out.txt" 2>"$TMP/err.txt" || { no "$name: exit $?"; cat "$TMP/err.txt"; return; }
+	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
+	norm "$want" >"$TMP/want.n"
+	norm "$TMP/out.txt" >"$TMP/out.n"
+	if [ "${CXX_HEADS:-}" ]; then
+		for f in want out; do
+			grep -A1 -E '^/\* [0-9]+ \*/$' "$TMP/$f.n" | grep -v -e '^--$' -e '&&' \
+				-e 'ptr_to_member' -e 'rvalue' >"$TMP/$f.h"
+		done
+		cmp -s "$TMP/out.h" "$TMP/want.h" ||
+			{ echo "$name: type ids differ:"; diff "$TMP/out.h" "$TMP/want.h" | head; no; }
+		return
+	fi
+	cmp -s "$TMP/out.n" "$TMP/want.n" ||
+		{ echo "$name: differs (< ours, > upstream):"; diff "$TMP/out.n" "$TMP/want.n" | head -20; no; }
+}
+
+for o in "$FIX"/tags.*.o "$FIX"/other.*.o; do
+	check "$(basename "$o")" "${o%.o}.txt" "$o"
+done
+check "-V" "$FIX/tags.gcc.dwarf5.O0.V.txt" -V "$FIX/tags.gcc.dwarf5.O0.o"
+for o in "$L"/*.o; do
+	b=$(basename "$o" .o)
+	check "layout $b" "$FIX/layout.$b.txt" "$o"
+done
+for b in holes nested types; do
+	NORM_QUAL=1 check "layout $b -F btf" "$FIX/layout.$b.F_btf.txt" -F btf "$L/$b.btf.o"
+done
+for o in "$C"/templates*.o; do
+	b=$(basename "$o" .o)
+	check "cxx $b" "$FIX/cxx.$b.txt" "$o"
+done
+for o in "$C"/classes*.o; do
+	b=$(basename "$o" .o)
+	CXX_HEADS=1 check "cxx $b (type ids)" "$FIX/cxx.$b.txt" "$o"
+done
+if [ -z "${QUICK:-}" ] && bbr=$(module_path net/ipv4/tcp_bbr); then
+	gzip -dc "$FIX/tcp_bbr.txt.gz" >"$TMP/tcp_bbr.txt"
+	check "tcp_bbr.ko" "$TMP/tcp_bbr.txt" "$bbr"
+else
+	echo "tcp_bbr.ko: skipped (no kernel package)"
+fi
+finish "$n outputs against upstream's" "$n outputs as upstream v1.32's (its errors aside)"

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# pglobal -v and -f print what upstream pglobal v1.32 printed
+# (tests/fixtures/pglobal, made with ../shared/tools/upstream only) for gcc
+# and clang objects of two units, DWARF 4 and 5, -O0 and -O2, the shared
+# layout fixtures (DWARF and -F btf), no option, and tcp_bbr.ko.
+# One difference, upstream's error (man/pglobal.1, DIFFERENCES): a variable
+# defined by a DIE that takes its name from a declaration (gcc's
+# DW_AT_specification) is left out by upstream, which prints the
+# declaration, "extern", and counts one fewer; ours prints the definition.
+# A line of ours that is upstream's without "extern " and counts one more is
+# that case.
+. "$(dirname "$0")/../lib.sh"
+PGLOBAL=$(dirname "$PAHOLE")/pglobal
+FIX=$TOP/tests/fixtures/pglobal
+OBJ=$TOP/tests/fixtures/pdwtags
+L=$SHARED/fixtures/layout
+[ -x "$PGLOBAL" ] || fail "$PGLOBAL is not built"
+
+# same OURS UPSTREAM: line by line, the same or the case above.
+same() {
+	awk 'NR == FNR { up[FNR] = $0; n = FNR; next }
+	     { if ($0 == up[FNR]) next
+	       u = up[FNR]; o = $0
+	       if (u !~ /^extern /) exit 1
+	       sub(/^extern /, "", u)
+	       cu = u; sub(/.*\/\* /, "", cu); sub(/ \*\//, "", cu)
+	       co = o; sub(/.*\/\* /, "", co); sub(/ \*\//, "", co)
+	       sub(/\/\* [0-9]+ \*\//, "", u); sub(/\/\* [0-9]+ \*\//, "", o)
+	       if (u != o || co != cu + 1) exit 1 }
+	     END { if (FNR != n) exit 1 }' "$2" "$1"
+}
+
+n=0
+# check NAME EXPECTED ARGS...
+check() {
+	local name=$1 want=$2
+	shift 2
+	n=$((n + 1))
+	"$PGLOBAL" "$@" >"$TMP/out.txt" 2>"$TMP/err.txt" || { no "$name: exit $?"; cat "$TMP/err.txt"; return; }
+	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
+	same "$TMP/out.txt" "$want" ||
+		{ echo "$name: differs (< ours, > upstream):"; diff "$TMP/out.txt" "$want" | head -20; no; }
+}
+
+for cc in gcc clang; do
+	for dv in 4 5; do
+		for opt in O0 O2; do
+			s=$cc.dwarf$dv.$opt
+			check "$s -v" "$FIX/$s.v.txt" -v "$OBJ/tags.$s.o" "$OBJ/other.$s.o"
+			check "$s -f" "$FIX/$s.f.txt" -f "$OBJ/tags.$s.o" "$OBJ/other.$s.o"
+		done
+	done
+done
+check "layout -v" "$FIX/layout.v.txt" -v "$L"/*.o
+check "layout -f" "$FIX/layout.f.txt" -f "$L"/*.o
+check "layout -f -F btf" "$FIX/layout.f.F_btf.txt" -f -F btf "$L"/*.btf.o
+check "no option" "$FIX/layout.none.txt" "$L/holes.o"
+check "-v -f: -v" "$FIX/layout.v.txt" -v -f "$L"/*.o
+if [ -z "${QUICK:-}" ] && bbr=$(module_path net/ipv4/tcp_bbr); then
+	check "tcp_bbr.ko -v" "$FIX/tcp_bbr.v.txt" -v "$bbr"
+	check "tcp_bbr.ko -f" "$FIX/tcp_bbr.f.txt" --functions "$bbr"
+else
+	echo "tcp_bbr.ko: skipped (no kernel package)"
+fi
+finish "$n outputs against upstream's" "$n outputs as upstream v1.32's (its error aside)"

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A small tool's input files to CUs, as pfunct reads them: the formats of
+ * -F in turn, DWARF (an ar archive member by member) or BTF.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "dwarf_archive.h"
+#include "elf_symtab.h"
+#include "log.h"
+#include "tool_load.h"
+
+/* Keeps @df when the tool asked for it, else closes it. */
+static void file_done(struct tool_load *l, struct dwarf_file *df)
+{
+	if (l->keep_files &&
+	    !dw_ensure_cap(&l->files, &l->files_cap, sizeof(*l->files), l->nr_files + 1)) {
+		l->files[l->nr_files++] = df;
+		return;
+	}
+	dwarf_file__free(df);
+}
+
+static int load_dwarf_file(struct tool_load *l, struct dwarf_file *df)
+{
+	int err = dwarf_loader__load(df, &l->dwarf, l->handle_cu, l->ctx);
+
+	file_done(l, df);
+	return err;
+}
+
+static int load_dwarf(struct tool_load *l, const char *path)
+{
+	struct dwarf_file *df;
+	int err = dwarf_file__open(path, &df);
+
+	if (err)
+		return err == -ENODATA ? -EINVAL : err;
+	return load_dwarf_file(l, df);
+}
+
+static int load_archive(struct tool_load *l, const char *path)
+{
+	struct dwarf_archive *ar;
+	struct dwarf_file *df;
+	int err = dwarf_archive__open(path, &ar);
+
+	while (!err && !(err = dwarf_archive__next(ar, &df)))
+		err = load_dwarf_file(l, df);
+	dwarf_archive__free(ar);
+	if (err == -ENODATA)
+		return -EINVAL;
+	return err == 1 ? 0 : err;
+}
+
+/*
+ * Whether @path may hold BTF: a raw BTF file (its magic, either byte
+ * order) or an ELF file with a .BTF section. Asked before libbpf is, so
+ * that a file with neither gets our one line, not libbpf's too.
+ */
+static bool may_have_btf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	unsigned char magic[4] = { 0 };
+	bool found = false;
+	GElf_Shdr shdr;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic)) {
+		if ((magic[0] == 0x9f && magic[1] == 0xeb) || (magic[0] == 0xeb && magic[1] == 0x9f)) {
+			found = true;
+		} else if (!memcmp(magic, ELFMAG, SELFMAG)) {
+			elf_version(EV_CURRENT);
+			elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+			found = elf && elf_section_next(elf, NULL, ".BTF", &shdr);
+			elf_end(elf);
+		}
+	}
+	close(fd);
+	return found;
+}
+
+static int load_btf(struct tool_load *l, const char *path)
+{
+	struct cu *cu;
+	int err = btf_loader__load(path, NULL, &l->btf, &cu);
+
+	if (err)
+		return err;
+	l->is_btf = true;
+	err = l->handle_cu(cu, l->ctx);
+	l->is_btf = false;
+	return err;
+}
+
+/*
+ * The formats of -F in turn. 0, -ENODATA when none applies (not reported
+ * yet), or -errno (reported, but -ENOMEM).
+ */
+static int load_file(struct tool_load *l, const char *path)
+{
+	const char *formats = l->format_path ? l->format_path : "dwarf,btf";
+	int err;
+
+	while (*formats) {
+		size_t len = strcspn(formats, ",");
+
+		err = -ENODATA;
+		if (len == 5 && !strncasecmp(formats, "dwarf", 5)) {
+			if (dwarf_archive__is_archive(path))
+				return load_archive(l, path);
+			if (dwarf_file__path_has_dwarf(path))
+				return load_dwarf(l, path);
+		} else if (len == 3 && !strncasecmp(formats, "btf", 3) && may_have_btf(path)) {
+			err = load_btf(l, path);
+		}
+		if (err != -ENODATA)
+			return err;
+		formats += len + (formats[len] == ',');
+	}
+	return -ENODATA;
+}
+
+int tool_load__files(struct tool_load *l, char *const *files, int nr)
+{
+	int i, err;
+
+	for (i = 0; i < nr; i++) {
+		if (access(files[i], R_OK)) {
+			pr_err("%s: %s", files[i], strerror(errno));
+			return 1;
+		}
+		err = load_file(l, files[i]);
+		if (err == -ENODATA) {
+			pr_err("%s: no %s debugging information", files[i],
+			       l->format_path ? l->format_path : "DWARF or BTF");
+			return 1;
+		}
+		if (err == -ENOMEM)
+			pr_err("%s: %s", files[i], strerror(ENOMEM));
+		if (err)
+			return 1;
+	}
+	return 0;
+}
+
+void tool_load__release(struct tool_load *l)
+{
+	uint32_t i;
+
+	for (i = 0; i < l->nr_files; i++)
+		dwarf_file__free(l->files[i]);
+	free(l->files);
+	l->files = NULL;
+	l->nr_files = l->files_cap = 0;
+}
