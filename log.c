@@ -71,30 +71,32 @@ static void emit(enum log_level level, const char *prefix, char *line)
 	fprintf(stderr, "%s%s\n", prefix, line);
 }
 
-void log__print(enum log_level level, const char *fmt, ...)
+static void vprint(enum log_level level, const char *prefix, const char *fmt, va_list ap)
 {
 	char line[1024];
-	va_list ap;
 
 	if (level > log_level)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
+	emit(level, prefix, line);
+}
+
+void log__print(enum log_level level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprint(level, program_prefix, fmt, ap);
 	va_end(ap);
-	emit(level, program_prefix, line);
 }
 
 void log__print_as(enum log_level level, const char *prefix, const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
 
-	if (level > log_level)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	vprint(level, prefix, fmt, ap);
 	va_end(ap);
-	emit(level, prefix, line);
 }
 
 bool log__has_errors(void)
