@@ -847,7 +847,7 @@ static int encode_file(struct dwarf_file *df, const struct dwarf_loader_opts *fi
 	lo.start = start_file;
 	lo.start_ctx = &fs;
 	lo.prepare = btf_encoder__prepare_cu;
-	lo.prepare_ctx = btf_encoder__start_file(*encoder);
+	lo.prepare_ctx = btf_encoder__start_file(*encoder, dwarf_file__path(df));
 	return dwarf_loader__load(df, &lo, encode_cu, *encoder);
 }
 
@@ -906,8 +906,13 @@ static struct btf_elf_copy *start_copy(void)
 	return btf_elf__start_copy(opts.files[0]);
 }
 
+/*
+ * Encodes the files; @again: a second time, after FWD tolerance did not
+ * hold (btf_encoder.h), when the first pass wrote on stdout and stderr what
+ * upstream's one pass writes (the -V trace does not depend on repeats).
+ */
 static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *base,
-		       struct btf_elf_copy *copy, bool exact_repeats)
+		       struct btf_elf_copy *copy, bool exact_repeats, bool again)
 {
 	const struct btf_encoder_opts eo = {
 		.in_path = opts.files[0],
@@ -923,6 +928,7 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 		.true_signature = opts.features.true_signature,
 		.distilled_base = opts.features.distilled_base,
 		.exact_repeats = exact_repeats,
+		.trace = opts.verbose && !again,
 		.copy = copy,
 		.stats = lo->stats,
 	};
@@ -961,11 +967,11 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 {
 	struct btf_elf_copy *copy = start_copy();
 	const char *exact = getenv(TEST_EXACT_ENV);
-	int err = encode_once(lo, base, copy, exact && !strcmp(exact, "1"));
+	int err = encode_once(lo, base, copy, exact && !strcmp(exact, "1"), false);
 
 	/* FWD tolerance did not hold (btf_encoder.h): once more without it. */
 	if (err == BTF_ENCODER_AGAIN)
-		err = encode_once(lo, base, copy, true);
+		err = encode_once(lo, base, copy, true, true);
 	btf_elf__copy_free(copy);
 	return err;
 }
