@@ -106,7 +106,8 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 			.enum64 = opts->enum64, .decl_tags = opts->decl_tags }, e->start_id);
 	e->funcs = func_table__new(&(struct func_table_opts){
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
-		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature, .trace = e->trace });
+		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature,
+		.attributes = opts->attributes, .trace = e->trace });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
 	e->names = btf_names__new();

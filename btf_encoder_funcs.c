@@ -22,7 +22,12 @@
 #include "log.h"
 
 /* kfunc flags, include/linux/btf.h */
-enum { KF_FASTCALL = 1 << 12 };
+enum {
+	KF_FASTCALL = 1 << 12,
+	KF_ARENA_RET = 1 << 13,		/* returns a pointer into a BPF arena */
+	KF_ARENA_ARG1 = 1 << 14,	/* its first parameter points into one */
+	KF_ARENA_ARG2 = 1 << 15,	/* its second one */
+};
 
 struct func_param_ref {
 	uint32_t	name_off;	/* in the BTF strings */
@@ -653,6 +658,79 @@ static int emit_function(struct func_table *ft, struct btf *btf, const struct fu
 	return err;
 }
 
+/* ---- attributes --------------------------------------------------------------------- */
+
+#if BTF_ENCODER_HAS_ATTRIBUTES
+/*
+ * The BTF of the arena kfuncs (KF_ARENA_*, kernel 6.12 on) says which
+ * pointers point into a BPF arena: the pointer @*type is replaced by a
+ * new one to the same type in address_space(1), an attribute (a TYPE_TAG
+ * with kind_flag) that clang's BPF target gives arena pointers. -EINVAL
+ * when @*type is not a pointer.
+ */
+static int arena_pointer(const struct func_table *ft, struct btf *btf, uint32_t *type,
+			 uint32_t *vtype)
+{
+	const struct btf_type *t = btf__type_by_id(btf, *type);
+	int id;
+
+	if (!*type || !t || !btf_is_ptr(t))
+		return -EINVAL;
+	id = btf__add_type_attr(btf, "address_space(1)", t->type);
+	id = id < 0 ? id : btf__add_ptr(btf, id);
+	if (id < 0)
+		return id;
+	*type = id;
+	/* upstream's TYPE_TAG and PTR go without a line */
+	if (ft->opts.trace)
+		*vtype = btf_trace__unlogged(ft->opts.trace, 2);
+	return 0;
+}
+
+/*
+ * The return type (KF_ARENA_RET) and the first two parameters
+ * (KF_ARENA_ARG1, KF_ARENA_ARG2) that a kfunc's flags put in the arena,
+ * made arena pointers in @s before its prototype is appended. 0 or
+ * -errno, reported.
+ */
+static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state *s,
+		       const char *path)
+{
+	static const uint32_t arg_flags[] = { KF_ARENA_ARG1, KF_ARENA_ARG2 };
+	uint32_t flags = s->group->kfunc_flags, i;
+	const char *what = "its return type";
+	int err = 0;
+
+	if (flags & KF_ARENA_RET)
+		err = arena_pointer(ft, btf, &s->ret_type, &s->vret_type);
+	for (i = 0; !err && i < 2; i++) {
+		struct func_param_ref *p;
+
+		if (!(flags & arg_flags[i]))
+			continue;
+		what = i ? "its second parameter" : "its first parameter";
+		if (i >= s->nr_params) {
+			err = -EINVAL;
+			break;
+		}
+		p = &ft->params[s->first_param + i];
+		err = arena_pointer(ft, btf, &p->type, &p->vtype);
+	}
+	if (err == -EINVAL)
+		pr_err("%s: kfunc '%s': %s, which its flags (0x%x) put in a BPF arena, is no pointer",
+		       path, s->group->name, what, flags);
+	else if (err)
+		pr_err("%s: kfunc '%s': cannot encode its arena pointers: %s", path, s->group->name,
+		       strerror(-err));
+	return err;
+}
+#else
+static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state *s,
+		       const char *path)
+{
+	return 0;
+}
+#endif
 
 static void report(const struct func_table *ft, const char *path)
 {
@@ -727,6 +805,11 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 			log_skip(s->group->name, "%s", r == SKIP_INCONSISTENT ?
 				 "inconsistet prototype" : skip_reasons[r]);
 			continue;
+		}
+		if (canonical->group->is_kfunc && ft->opts.tag_kfuncs && ft->opts.attributes) {
+			err = arena_kfunc(ft, btf, canonical, path);
+			if (err)
+				return err;
 		}
 		err = emit_one(ft, btf, canonical, s->group->name, path);
 		if (err)
