@@ -23,6 +23,7 @@
 #include "btf_names.h"
 #include "btf_repeats.h"
 #include "btf_split_dedup.h"
+#include "btf_trace.h"
 #include "cu_pool.h"
 #include "log.h"
 #include "out_file.h"
@@ -30,6 +31,7 @@
 /* A VAR's entry in its section's DATASEC. */
 struct var_secinfo {
 	uint32_t	type;		/* the VAR's BTF id */
+	uint32_t	vtype;		/* its virtual id (btf_trace.h), with -V */
 	uint32_t	offset;		/* in the section */
 	uint32_t	size;
 	uint32_t	seq;		/* insertion order, for a stable sort */
@@ -73,6 +75,8 @@ struct btf_encoder {
 	uint32_t		raw_cap;	/* in words */
 	struct datasec		*secs;		/* owned, by section index of the first file */
 	uint32_t		nr_secs;
+	struct btf_trace	*trace;		/* owned: the -V trace, or NULL */
+	const char		*file_path;	/* borrowed: the file being encoded */
 };
 
 static const char *const kind_names[TK__MAX] = {
@@ -96,15 +100,19 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 	e->prepare.opts = &e->opts;
 	e->prepare.encoder = e;
 	e->big_endian = big_endian;
+	e->start_id = base ? btf__type_cnt(base) : 1;
+	if (opts->trace)
+		e->trace = btf_trace__new(&(struct btf_trace_opts){
+			.enum64 = opts->enum64, .decl_tags = opts->decl_tags }, e->start_id);
 	e->funcs = func_table__new(&(struct func_table_opts){
 		.consistent_func = opts->consistent_func, .decl_tags = opts->decl_tags,
-		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature });
+		.tag_kfuncs = opts->tag_kfuncs, .true_signature = opts->true_signature,
+		.attributes = opts->attributes, .trace = e->trace });
 	e->btf = base ? btf__new_empty_split((struct btf *)base) : btf__new_empty();
 	err = e->btf ? 0 : -errno;
-	e->start_id = base ? btf__type_cnt(base) : 1;
 	e->names = btf_names__new();
 	e->repeats = e->btf ? btf_repeats__new(e->btf, e->names) : NULL;
-	if (err || !e->funcs || !e->names || !e->repeats) {
+	if (err || !e->funcs || !e->names || !e->repeats || (opts->trace && !e->trace)) {
 		err = err ?: -ENOMEM;
 		btf_encoder__free(e);
 		return err;
@@ -126,6 +134,7 @@ void btf_encoder__free(struct btf_encoder *e)
 	func_table__free(e->funcs);
 	btf_repeats__free(e->repeats);
 	btf_names__free(e->names);
+	btf_trace__free(e->trace);
 	free(e->raw);
 	for (i = 0; i < e->nr_symtabs; i++)
 		elf_symtab__free(e->symtabs[i]);
@@ -152,8 +161,9 @@ static int init_sections(struct btf_encoder *e, const struct elf_symtab *st)
 	return 0;
 }
 
-const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e)
+const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e, const char *path)
 {
+	e->file_path = path;
 	cu_pool_shared__publish(&e->prepare.symtab, NULL);
 	/* Names are known by address: the last file's go before any CU of this one loads. */
 	btf_names__clear(e->names);
@@ -871,12 +881,14 @@ static uint64_t var_byte_size(const struct cu *cu, uint32_t id)
 	return cu__type_byte_size(cu, id);
 }
 
-static int add_secinfo(struct datasec *ds, uint32_t type, uint32_t offset, uint32_t size)
+static int add_secinfo(struct datasec *ds, uint32_t type, uint32_t vtype, uint32_t offset,
+		       uint32_t size)
 {
 	int err = dw_ensure_cap(&ds->vars, &ds->vars_cap, sizeof(*ds->vars), ds->nr_vars + 1);
 
 	if (!err)
-		ds->vars[ds->nr_vars] = (struct var_secinfo){ type, offset, size, ds->nr_vars };
+		ds->vars[ds->nr_vars] = (struct var_secinfo){ type, vtype, offset, size,
+							      ds->nr_vars };
 	ds->nr_vars += !err;
 	return err;
 }
@@ -938,15 +950,16 @@ static int encode_variable(struct btf_encoder *e, const struct cu *cu, const str
 {
 	uint64_t offset = 0, size;
 	int shndx = var_placement(e, cu, v, &offset), id;
-	uint32_t i;
+	uint32_t linkage = v->is_external ? BTF_VAR_GLOBAL_ALLOCATED : BTF_VAR_STATIC, i, vid = 0;
 
 	if (shndx <= 0)
 		return shndx;
 	size = var_byte_size(cu, v->type);
 	if (!size || size > UINT32_MAX || offset > UINT32_MAX)
 		return 0;
-	id = btf__add_var(e->btf, v->name, v->is_external ? BTF_VAR_GLOBAL_ALLOCATED :
-			  BTF_VAR_STATIC, btf_id(e, v->type));
+	if (e->trace)
+		vid = btf_trace__var(e->trace, cu, v, offset, linkage);
+	id = btf__add_var(e->btf, v->name, linkage, btf_id(e, v->type));
 	for (i = 0; id > 0 && e->opts.decl_tags && i < v->nr_annots; i++) {
 		int err = btf__add_decl_tag(e->btf, v->annots[i].value, id,
 					    v->annots[i].component_idx);
@@ -956,7 +969,7 @@ static int encode_variable(struct btf_encoder *e, const struct cu *cu, const str
 	}
 	if (id < 0)
 		return id;
-	return add_secinfo(&e->secs[shndx], id, offset, size);
+	return add_secinfo(&e->secs[shndx], id, vid, offset, size);
 }
 
 static int encode_variables(struct btf_encoder *e, const struct cu *cu)
@@ -966,6 +979,8 @@ static int encode_variables(struct btf_encoder *e, const struct cu *cu)
 
 	if (!e->nr_symtabs || !(e->opts.percpu_vars || e->opts.global_vars))
 		return 0;
+	if (e->trace)
+		btf_trace__vars_search(e->trace, cu);
 	for (i = 0; i < cu->nr_variables; i++) {
 		err = encode_variable(e, cu, &cu->variables[i]);
 		if (err == -EINVAL)
@@ -988,6 +1003,19 @@ static int cmp_secinfo(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static void trace_datasec(struct btf_encoder *e, uint32_t shndx)
+{
+	const struct datasec *ds = &e->secs[shndx];
+	const struct var_secinfo *last = &ds->vars[ds->nr_vars - 1];
+	uint32_t j;
+
+	btf_trace__datasec(e->trace, elf_symtab__section(e->symtabs[0], shndx)->name,
+			   last->offset + last->size, ds->nr_vars);
+	for (j = 0; j < ds->nr_vars; j++)
+		btf_trace__datasec_var(e->trace, ds->vars[j].vtype, ds->vars[j].offset,
+				       ds->vars[j].size);
+}
+
 /*
  * One DATASEC per section with variables, in section order, its entries
  * by offset. Its size is where the last variable ends, as upstream: not
@@ -1008,6 +1036,8 @@ static int encode_datasecs(struct btf_encoder *e)
 		last = &ds->vars[ds->nr_vars - 1];
 		id = btf__add_datasec(e->btf, elf_symtab__section(e->symtabs[0], i)->name,
 				      last->offset + last->size);
+		if (e->trace)
+			trace_datasec(e, i);
 		for (j = 0; id > 0 && j < ds->nr_vars; j++) {
 			err = btf__add_datasec_var_info(e->btf, ds->vars[j].type, ds->vars[j].offset,
 							ds->vars[j].size);
@@ -1236,8 +1266,13 @@ static int append_cu(struct btf_encoder *e, const struct cu *cu, struct btf_recs
 	if (err)
 		return err;
 	err = encode_type_decl_tags(e, cu);
+	if (!err && e->trace) {
+		btf_trace__start(e->trace, e->file_path, symtab);
+		err = btf_trace__cu(e->trace, cu, rs);
+	}
 	if (!err && symtab)
-		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids, symtab,
+		err = func_table__save_cu(e->funcs, e->btf, cu, e->ids,
+					  e->trace ? btf_trace__ids(e->trace) : NULL, symtab,
 					  p && p->groups ? p->groups : NULL);
 	if (err) {
 		pr_err("%s: %s: cannot encode: %s", e->opts.in_path, cu->name ? cu->name : "?",

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <bpf/btf.h>
 
+#include "btf_encoder_funcs.h"	/* BTF_ENCODER_HAS_ATTRIBUTES */
 #include "dwarves.h"
 #include "elf_symtab.h"
 #include "phase_stats.h"
@@ -28,8 +29,11 @@ struct btf_encoder_opts {
 	bool		consistent_func; /* skip functions with inconsistent prototypes */
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		true_signature;	/* signatures as clang's changed code has them */
+	bool		attributes;	/* arena kfuncs' pointers in address_space(1)
+					 * (BTF_ENCODER_HAS_ATTRIBUTES only) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	bool		exact_repeats;	/* no FWD tolerance (btf_repeats.h) */
+	bool		trace;		/* -V: upstream's trace on stdout (btf_trace.h) */
 	struct btf_elf_copy *copy;	/* in place: in_path's copy ahead (btf_elf.h), or NULL */
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };
@@ -47,11 +51,12 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 void btf_encoder__free(struct btf_encoder *e);
 
 /*
- * Before loading the next input file (no loader running): the context for
- * the load's btf_encoder__prepare_cu() hook, owned by the encoder. Its
- * CUs see no symbols until btf_encoder__add_file().
+ * Before loading the next input file @path (borrowed, for the -V trace; no
+ * loader running): the context for the load's btf_encoder__prepare_cu()
+ * hook, owned by the encoder. Its CUs see no symbols until
+ * btf_encoder__add_file().
  */
-const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e);
+const struct cu_prepare_ctx *btf_encoder__start_file(struct btf_encoder *e, const char *path);
 
 /*
  * The file's symbols, read while its CUs load: its CUs' functions are

@@ -18,14 +18,21 @@
 #include <string.h>
 
 #include "btf_encoder_funcs.h"
+#include "btf_trace.h"
 #include "log.h"
 
 /* kfunc flags, include/linux/btf.h */
-enum { KF_FASTCALL = 1 << 12 };
+enum {
+	KF_FASTCALL = 1 << 12,
+	KF_ARENA_RET = 1 << 13,		/* returns a pointer into a BPF arena */
+	KF_ARENA_ARG1 = 1 << 14,	/* its first parameter points into one */
+	KF_ARENA_ARG2 = 1 << 15,	/* its second one */
+};
 
 struct func_param_ref {
 	uint32_t	name_off;	/* in the BTF strings */
 	uint32_t	type;		/* BTF id, pre-dedup */
+	uint32_t	vtype;		/* virtual id (btf_trace.h), with a trace */
 };
 
 struct func_annot_ref {
@@ -39,6 +46,7 @@ struct func_state {
 	uint64_t	addr;			/* low_pc, 0 when none */
 	uint32_t	seq;			/* save order, for a stable sort */
 	uint32_t	ret_type;		/* BTF id */
+	uint32_t	vret_type;		/* virtual id, with a trace */
 	uint32_t	first_param, nr_params;	/* in func_table.params */
 	uint32_t	first_annot, nr_annots;	/* in func_table.annots */
 	bool		optimized_parms, unexpected_reg, inconsistent, uncertain_parm_loc;
@@ -131,13 +139,13 @@ static const char *dotted_symbol(const struct elf_func_group *g, uint64_t addr)
 	return NULL;
 }
 
-static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type)
+static int add_param(struct func_table *ft, uint32_t name_off, uint32_t type, uint32_t vtype)
 {
 	int err = dw_ensure_cap(&ft->params, &ft->params_cap, sizeof(*ft->params),
 				ft->nr_params + 1);
 
 	if (!err)
-		ft->params[ft->nr_params++] = (struct func_param_ref){ name_off, type };
+		ft->params[ft->nr_params++] = (struct func_param_ref){ name_off, type, vtype };
 	return err;
 }
 
@@ -155,7 +163,7 @@ static bool uses_true_sig(const struct func_table *ft, const struct function *f)
  * up skipped: upstream's string section has them, and in this order.
  */
 static int save_params(struct func_table *ft, struct btf *btf, const struct function *f,
-		       const uint32_t *ids, struct func_state *s)
+		       const uint32_t *ids, const uint32_t *vids, struct func_state *s)
 {
 	bool true_sig = uses_true_sig(ft, f);
 	uint32_t i;
@@ -169,15 +177,17 @@ static int save_params(struct func_table *ft, struct btf *btf, const struct func
 		/* A clone that moved parameters has dropped the optimized-out ones. */
 		if ((f->reordered_parm && p->is_optimized_out) || (true_sig && p->true_sig_dropped))
 			continue;
+		uint32_t type = member ? p->true_sig_type : p->type;
+
 		off = btf__add_str(btf, member ? p->true_sig_name : p->name);
 		if (off < 0)
 			return off;
-		err = add_param(ft, off, ids[member ? p->true_sig_type : p->type]);
+		err = add_param(ft, off, ids[type], vids ? vids[type] : 0);
 		if (err)
 			return err;
 	}
 	if (f->has_varargs) {
-		err = add_param(ft, 0, 0);
+		err = add_param(ft, 0, 0, 0);
 		if (err)
 			return err;
 	}
@@ -207,11 +217,11 @@ static int save_annots(struct func_table *ft, struct btf *btf, const struct func
 }
 
 static int save_function(struct func_table *ft, struct btf *btf, const struct function *f,
-			 const uint32_t *ids, const struct elf_func_group *g)
+			 const uint32_t *ids, const uint32_t *vids, const struct elf_func_group *g)
 {
 	struct func_state s = {
 		.group = g, .addr = f->low_pc, .seq = ft->nr_states,
-		.ret_type = ids[f->ret_type],
+		.ret_type = ids[f->ret_type], .vret_type = vids ? vids[f->ret_type] : 0,
 		.optimized_parms = f->optimized_parms, .unexpected_reg = f->unexpected_reg,
 		.uncertain_parm_loc = f->uncertain_parm_loc, .reordered_parm = f->reordered_parm,
 		.signature_changed = f->signature_changed,
@@ -231,20 +241,24 @@ static int save_function(struct func_table *ft, struct btf *btf, const struct fu
 	}
 	int err = dw_ensure_cap(&ft->states, &ft->states_cap, sizeof(*ft->states),
 				ft->nr_states + 1) ?:
-		  save_params(ft, btf, f, ids, &s) ?: save_annots(ft, btf, f, &s);
+		  save_params(ft, btf, f, ids, vids, &s) ?: save_annots(ft, btf, f, &s);
 
 	if (!err)
 		ft->states[ft->nr_states++] = s;
 	return err;
 }
 
+/* Whether function @f is saved if a symbol group has its name. */
+static bool is_candidate(const struct function *f)
+{
+	return !f->is_declaration && has_param_names(f) && f->name;
+}
+
 /* The symbol group function @f would be saved under, or NULL. */
 static const struct elf_func_group *find_group(const struct function *f,
 					       const struct elf_symtab *symtab)
 {
-	if (f->is_declaration || !has_param_names(f) || !f->name)
-		return NULL;
-	return elf_symtab__find_func(symtab, f->name);
+	return is_candidate(f) ? elf_symtab__find_func(symtab, f->name) : NULL;
 }
 
 void func_table__find_groups(const struct cu *cu, const struct elf_symtab *symtab,
@@ -257,7 +271,8 @@ void func_table__find_groups(const struct cu *cu, const struct elf_symtab *symta
 }
 
 int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
-			const uint32_t *ids, const struct elf_symtab *symtab,
+			const uint32_t *ids, const uint32_t *vids,
+			const struct elf_symtab *symtab,
 			const struct elf_func_group *const *groups)
 {
 	uint32_t i;
@@ -270,9 +285,12 @@ int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu 
 		const struct function *f = &cu->functions[i];
 		const struct elf_func_group *g = groups ? groups[i] : find_group(f, symtab);
 
-		if (!g)
+		if (!g) {
+			if (ft->opts.trace && is_candidate(f))
+				btf_trace__no_symbol(ft->opts.trace, f->name);
 			continue;
-		err = save_function(ft, btf, f, ids, g);
+		}
+		err = save_function(ft, btf, f, ids, vids, g);
 		if (err)
 			return err;
 	}
@@ -577,6 +595,37 @@ static int emit_annots(const struct func_table *ft, struct btf *btf,
 }
 
 /*
+ * -V: the prototype and the FUNC just appended, then the function's decl
+ * tags, in upstream's lines. Returns the FUNC's virtual id, or -ENOMEM.
+ */
+static int trace_function(const struct func_table *ft, const struct btf *btf,
+			  const struct func_state *s, const char *name)
+{
+	const char **names = calloc(s->nr_params ?: 1, sizeof(*names));
+	uint32_t *vtypes = calloc(s->nr_params ?: 1, sizeof(*vtypes)), i, fn;
+
+	if (!names || !vtypes) {
+		free(names);
+		free(vtypes);
+		return -ENOMEM;
+	}
+	for (i = 0; i < s->nr_params; i++) {
+		names[i] = btf__name_by_offset(btf, ft->params[s->first_param + i].name_off);
+		vtypes[i] = ft->params[s->first_param + i].vtype;
+	}
+	fn = btf_trace__func(ft->opts.trace, name, s->vret_type, s->nr_params, names, vtypes);
+	free(names);
+	free(vtypes);
+	for (i = 0; i < s->nr_annots; i++) {
+		const struct func_annot_ref *a = &ft->annots[s->first_annot + i];
+
+		btf_trace__decl_tag(ft->opts.trace, btf__name_by_offset(btf, a->value_off), fn,
+				    a->component_idx);
+	}
+	return fn;
+}
+
+/*
  * FUNC_PROTO, FUNC @name (always static linkage, as upstream), decl tags,
  * kfunc tags.
  */
@@ -585,20 +634,103 @@ static int emit_function(struct func_table *ft, struct btf *btf, const struct fu
 {
 	const struct elf_func_group *g = s->group;
 	int proto = emit_proto(ft, btf, s), fn, err;
+	bool kfunc_tags = g->is_kfunc && ft->opts.tag_kfuncs && ft->opts.decl_tags;
 
 	if (proto < 0)
 		return proto;
 	fn = btf__add_func(btf, name, BTF_FUNC_STATIC, proto);
 	if (fn < 0)
 		return fn;
+	if (ft->opts.trace) {
+		err = trace_function(ft, btf, s, name);
+		if (err < 0)
+			return err;
+		/* upstream's kfunc tags go without a line */
+		if (kfunc_tags)
+			btf_trace__unlogged(ft->opts.trace, g->kfunc_flags & KF_FASTCALL ? 2 : 1);
+	}
 	err = emit_annots(ft, btf, s, fn);
-	if (err || !g->is_kfunc || !ft->opts.tag_kfuncs || !ft->opts.decl_tags)
+	if (err || !kfunc_tags)
 		return err;
 	err = add_decl_tag(btf, "bpf_kfunc", fn, -1);
 	if (!err && (g->kfunc_flags & KF_FASTCALL))
 		err = add_decl_tag(btf, "bpf_fastcall", fn, -1);
 	return err;
 }
+
+/* ---- attributes --------------------------------------------------------------------- */
+
+#if BTF_ENCODER_HAS_ATTRIBUTES
+/*
+ * The BTF of the arena kfuncs (KF_ARENA_*, kernel 6.12 on) says which
+ * pointers point into a BPF arena: the pointer @*type is replaced by a
+ * new one to the same type in address_space(1), an attribute (a TYPE_TAG
+ * with kind_flag) that clang's BPF target gives arena pointers. -EINVAL
+ * when @*type is not a pointer.
+ */
+static int arena_pointer(const struct func_table *ft, struct btf *btf, uint32_t *type,
+			 uint32_t *vtype)
+{
+	const struct btf_type *t = btf__type_by_id(btf, *type);
+	int id;
+
+	if (!*type || !t || !btf_is_ptr(t))
+		return -EINVAL;
+	id = btf__add_type_attr(btf, "address_space(1)", t->type);
+	id = id < 0 ? id : btf__add_ptr(btf, id);
+	if (id < 0)
+		return id;
+	*type = id;
+	/* upstream's TYPE_TAG and PTR go without a line */
+	if (ft->opts.trace)
+		*vtype = btf_trace__unlogged(ft->opts.trace, 2);
+	return 0;
+}
+
+/*
+ * The return type (KF_ARENA_RET) and the first two parameters
+ * (KF_ARENA_ARG1, KF_ARENA_ARG2) that a kfunc's flags put in the arena,
+ * made arena pointers in @s before its prototype is appended. 0 or
+ * -errno, reported.
+ */
+static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state *s,
+		       const char *path)
+{
+	static const uint32_t arg_flags[] = { KF_ARENA_ARG1, KF_ARENA_ARG2 };
+	uint32_t flags = s->group->kfunc_flags, i;
+	const char *what = "its return type";
+	int err = 0;
+
+	if (flags & KF_ARENA_RET)
+		err = arena_pointer(ft, btf, &s->ret_type, &s->vret_type);
+	for (i = 0; !err && i < 2; i++) {
+		struct func_param_ref *p;
+
+		if (!(flags & arg_flags[i]))
+			continue;
+		what = i ? "its second parameter" : "its first parameter";
+		if (i >= s->nr_params) {
+			err = -EINVAL;
+			break;
+		}
+		p = &ft->params[s->first_param + i];
+		err = arena_pointer(ft, btf, &p->type, &p->vtype);
+	}
+	if (err == -EINVAL)
+		pr_err("%s: kfunc '%s': %s, which its flags (0x%x) put in a BPF arena, is no pointer",
+		       path, s->group->name, what, flags);
+	else if (err)
+		pr_err("%s: kfunc '%s': cannot encode its arena pointers: %s", path, s->group->name,
+		       strerror(-err));
+	return err;
+}
+#else
+static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state *s,
+		       const char *path)
+{
+	return 0;
+}
+#endif
 
 static void report(const struct func_table *ft, const char *path)
 {
@@ -673,6 +805,11 @@ int func_table__emit(struct func_table *ft, struct btf *btf, const char *path)
 			log_skip(s->group->name, "%s", r == SKIP_INCONSISTENT ?
 				 "inconsistet prototype" : skip_reasons[r]);
 			continue;
+		}
+		if (canonical->group->is_kfunc && ft->opts.tag_kfuncs && ft->opts.attributes) {
+			err = arena_kfunc(ft, btf, canonical, path);
+			if (err)
+				return err;
 		}
 		err = emit_one(ft, btf, canonical, s->group->name, path);
 		if (err)

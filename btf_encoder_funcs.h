@@ -14,11 +14,22 @@
 #include "dwarves.h"
 #include "elf_symtab.h"
 
+struct btf_trace;
+
+/*
+ * Whether the libbpf we are built with can encode attributes (type tags
+ * with kind_flag: btf__add_type_attr(), libbpf 1.6).
+ */
+#define BTF_ENCODER_HAS_ATTRIBUTES (LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 6)
+
 struct func_table_opts {
 	bool	consistent_func;	/* skip groups with inconsistent prototypes */
 	bool	decl_tags;		/* DECL_TAGs at all (kfunc tags need it too) */
 	bool	tag_kfuncs;		/* bpf_kfunc / bpf_fastcall tags on kfuncs */
 	bool	true_signature;		/* clang's changed signatures as the code has them */
+	bool	attributes;		/* with tag_kfuncs: arena kfuncs' pointers in
+					 * address_space(1) (BTF_ENCODER_HAS_ATTRIBUTES) */
+	struct btf_trace *trace;	/* borrowed: the -V trace, or NULL */
 };
 
 struct func_table;
@@ -37,12 +48,14 @@ void func_table__find_groups(const struct cu *cu, const struct elf_symtab *symta
 /*
  * Saves the functions of @cu that @symtab (borrowed; must outlive @ft)
  * backs with a symbol: @groups from func_table__find_groups(), or NULL to
- * look them up now. @ids maps @cu's core ids to BTF ids of @btf.
+ * look them up now. @ids maps @cu's core ids to BTF ids of @btf, @vids
+ * (with a trace, else NULL) to its virtual ids (btf_trace.h).
  * Parameter names and decl tag values go into @btf's strings now, as
  * upstream pahole does. 0 or -ENOMEM.
  */
 int func_table__save_cu(struct func_table *ft, struct btf *btf, const struct cu *cu,
-			const uint32_t *ids, const struct elf_symtab *symtab,
+			const uint32_t *ids, const uint32_t *vids,
+			const struct elf_symtab *symtab,
 			const struct elf_func_group *const *groups);
 
 /*

@@ -66,7 +66,7 @@ static const char TEST_EXACT_ENV[] = "PAHOLE_TEST_EXACT_REPEATS";
 struct btf_features {
 	bool encode_force, var, float_, decl_tag, type_tag, enum64, optimized_func;
 	bool consistent_func, decl_tag_kfuncs, reproducible_build, distilled_base;
-	bool global_var, true_signature;
+	bool global_var, attributes, true_signature;
 };
 
 static const struct feature_info {
@@ -89,6 +89,7 @@ static const struct feature_info {
 	F("distilled_base", distilled_base, false,
 	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5),
 	F("global_var", global_var, false, true),
+	F("attributes", attributes, false, BTF_ENCODER_HAS_ATTRIBUTES),
 	F("true_signature", true_signature, false, true),
 #undef F
 };
@@ -304,8 +305,11 @@ static const struct argp_option pahole_options[] = {
 	{ "sort", ARG_sort, NULL, 0, "Sort types by name", 0 },
 	{ "prettify", ARG_prettify, "PATH", 0, "Path to the raw data to pretty print", 0 },
 	{ "hashbits", ARG_hashbits, "BITS", 0, "Number of bits for the hash table key", 0 },
-	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, OPTION_HIDDEN, NULL, 0 },
-	{ "btf_attributes", ARG_btf_attributes, NULL, OPTION_HIDDEN, NULL, 0 },
+	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, 0, "Print internal data structures stats",
+	  0 },
+	{ "btf_attributes", ARG_btf_attributes, NULL, BTF_ENCODER_HAS_ATTRIBUTES ? 0 : OPTION_HIDDEN,
+	  "Encode BTF attributes (type tags with kind_flag set): the address_space(1) of BPF arena "
+	  "kfuncs' pointers", 0 },
 	{ "skip_missing", ARG_skip_missing, NULL, 0,
 	  "skip missing types passed to -C rather than stop", 0 },
 	{ "contains_enumerator", ARG_contains_enumerator, "ENUMERATOR", 0,
@@ -619,13 +623,14 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	case 't': po->separator = arg[0]; break;
 	/* Layouts recomputed for another word size: upstream's own are unreliable. */
 	case 'w': usage_error(state, "-w/--word_size is not supported"); break;
-	/* Upstream's loader statistics: no such tables here. */
-	case ARG_ptr_table_stats:
-		usage_error(state, "--ptr_table_stats is not supported");
-		break;
+	/* Upstream's loader tables' figures: ours are our CU arrays' (pahole(1)). */
+	case ARG_ptr_table_stats: po->ptr_table_stats = true; break;
 	/* Upstream's attributes: the address space of arena kfuncs' pointers. */
 	case ARG_btf_attributes:
-		usage_error(state, "--btf_attributes is not supported: no attributes are encoded");
+		if (!BTF_ENCODER_HAS_ATTRIBUTES)
+			usage_error(state, "--btf_attributes is not supported: this pahole was built "
+				    "with a libbpf older than 1.6, which cannot encode attributes");
+		opts.features.attributes = true;
 		break;
 	case 'X': opts.loader.cu_exclude_prefix = arg; break;
 	case 'x': po->exclude_prefix = arg; break;
@@ -770,9 +775,21 @@ static const struct argp pahole_argp = {
 
 /* ---- the encode job ----------------------------------------------------------------- */
 
+/* What the encode job hands each CU to. */
+struct encode_sink {
+	struct btf_encoder	*encoder;	/* made with the first file */
+	bool			stats;		/* --ptr_table_stats, in the first pass */
+	uint32_t		nr_stats;	/* its lines printed */
+};
+
 static int encode_cu(struct cu *cu, void *ctx)
 {
-	int err = btf_encoder__add_cu(ctx, cu);
+	struct encode_sink *sink = ctx;
+	int err;
+
+	if (sink->stats)
+		print_job__table_stats(cu, !sink->nr_stats++, stderr);
+	err = btf_encoder__add_cu(sink->encoder, cu);
 
 	cu__free(cu);
 	tuning__advise();
@@ -794,7 +811,8 @@ static int read_symtab(struct dwarf_file *df, struct phase_stats *stats,
 		pr_err("%s: no ELF symbol table (.symtab) to select functions with", path);
 	else if (err)
 		pr_err("%s: cannot read the ELF symbol table: %s", path, strerror(-err));
-	if (!err && opts.features.decl_tag_kfuncs && opts.features.decl_tag) {
+	if (!err && opts.features.decl_tag_kfuncs &&
+	    (opts.features.decl_tag || opts.features.attributes)) {
 		size_t size;
 		char *raw = dwarf_file__raw_image(df, &size);
 
@@ -831,24 +849,24 @@ static int start_file(void *ctx)
 
 static int encode_file(struct dwarf_file *df, const struct dwarf_loader_opts *file_lo,
 		       const struct btf *base, const struct btf_encoder_opts *eo,
-		       struct btf_encoder **encoder)
+		       struct encode_sink *sink)
 {
 	/* The loading threads also make what each CU's encoding needs of it alone. */
 	struct dwarf_loader_opts lo = *file_lo;
 	struct file_start fs = { df, NULL, lo.stats };
 	int err;
 
-	if (!*encoder) {
-		err = btf_encoder__new(eo, base, dwarf_file__is_big_endian(df), encoder);
+	if (!sink->encoder) {
+		err = btf_encoder__new(eo, base, dwarf_file__is_big_endian(df), &sink->encoder);
 		if (err)
 			return err;
 	}
-	fs.encoder = *encoder;
+	fs.encoder = sink->encoder;
 	lo.start = start_file;
 	lo.start_ctx = &fs;
 	lo.prepare = btf_encoder__prepare_cu;
-	lo.prepare_ctx = btf_encoder__start_file(*encoder);
-	return dwarf_loader__load(df, &lo, encode_cu, *encoder);
+	lo.prepare_ctx = btf_encoder__start_file(sink->encoder, dwarf_file__path(df));
+	return dwarf_loader__load(df, &lo, encode_cu, sink);
 }
 
 static void *close_file(void *df)
@@ -884,14 +902,14 @@ static bool close_last_file(struct dwarf_file *df, unsigned int jobs, pthread_t 
  */
 static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
 			  const struct btf *base, const struct btf_encoder_opts *eo,
-			  struct btf_encoder **encoder)
+			  struct encode_sink *sink)
 {
 	struct dwarf_archive *ar;
 	struct dwarf_file *df;
 	int err = dwarf_archive__open(path, &ar);
 
 	while (!err && !(err = dwarf_archive__next(ar, &df))) {
-		err = encode_file(df, lo, base, eo, encoder);
+		err = encode_file(df, lo, base, eo, sink);
 		dwarf_file__free(df);
 	}
 	dwarf_archive__free(ar);
@@ -906,8 +924,13 @@ static struct btf_elf_copy *start_copy(void)
 	return btf_elf__start_copy(opts.files[0]);
 }
 
+/*
+ * Encodes the files; @again: a second time, after FWD tolerance did not
+ * hold (btf_encoder.h), when the first pass wrote on stdout and stderr what
+ * upstream's one pass writes (the -V trace does not depend on repeats).
+ */
 static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *base,
-		       struct btf_elf_copy *copy, bool exact_repeats)
+		       struct btf_elf_copy *copy, bool exact_repeats, bool again)
 {
 	const struct btf_encoder_opts eo = {
 		.in_path = opts.files[0],
@@ -921,12 +944,14 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 		.consistent_func = opts.features.consistent_func,
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 		.true_signature = opts.features.true_signature,
+		.attributes = opts.features.attributes,
 		.distilled_base = opts.features.distilled_base,
 		.exact_repeats = exact_repeats,
+		.trace = opts.verbose && !again,
 		.copy = copy,
 		.stats = lo->stats,
 	};
-	struct btf_encoder *encoder = NULL;
+	struct encode_sink sink = { NULL, opts.print.ptr_table_stats && !again, 0 };
 	struct dwarf_file *df = NULL;
 	pthread_t closer;
 	bool closing = false;
@@ -934,26 +959,26 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 
 	for (i = 0; i < opts.nr_files && !err; i++) {
 		if (dwarf_archive__is_archive(opts.files[i])) {
-			err = encode_archive(opts.files[i], lo, base, &eo, &encoder);
+			err = encode_archive(opts.files[i], lo, base, &eo, &sink);
 			continue;
 		}
 		err = dwarf_file__open(opts.files[i], &df);
 		if (err)
 			break;
-		err = encode_file(df, lo, base, &eo, &encoder);
+		err = encode_file(df, lo, base, &eo, &sink);
 		if (err || i + 1 < opts.nr_files)
 			dwarf_file__free(df);
 		else
 			closing = close_last_file(df, lo->jobs, &closer);
 	}
-	err = err ?: btf_encoder__finish(encoder);
+	err = err ?: btf_encoder__finish(sink.encoder);
 	if (closing)
 		pthread_join(closer, NULL);
 	if (!err)
 		pr_info("%s: %u types written to %s", opts.files[0],
-			btf_encoder__nr_types(encoder), opts.detached_out ?: opts.files[0]);
+			btf_encoder__nr_types(sink.encoder), opts.detached_out ?: opts.files[0]);
 	if (FREE_AT_EXIT || err == BTF_ENCODER_AGAIN)
-		btf_encoder__free(encoder);
+		btf_encoder__free(sink.encoder);
 	return err;
 }
 
@@ -961,11 +986,11 @@ static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *ba
 {
 	struct btf_elf_copy *copy = start_copy();
 	const char *exact = getenv(TEST_EXACT_ENV);
-	int err = encode_once(lo, base, copy, exact && !strcmp(exact, "1"));
+	int err = encode_once(lo, base, copy, exact && !strcmp(exact, "1"), false);
 
 	/* FWD tolerance did not hold (btf_encoder.h): once more without it. */
 	if (err == BTF_ENCODER_AGAIN)
-		err = encode_once(lo, base, copy, true);
+		err = encode_once(lo, base, copy, true, true);
 	btf_elf__copy_free(copy);
 	return err;
 }

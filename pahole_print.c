@@ -73,6 +73,7 @@ struct print_job {
 	bool				stop;
 	struct btf			*base;
 	uint32_t			nr_cus;
+	uint32_t			nr_stats;	/* --ptr_table_stats lines printed */
 	print_job_cu_fn			consume;	/* print_job__load(): takes the CUs */
 	void				*consume_ctx;
 	struct type_emissions		*emissions;	/* --compile: owned */
@@ -712,6 +713,23 @@ static int consume_cu(struct print_job *j, struct cu *cu)
 	return ret < 0 ? ret : j->stop ? STOP_LOADING : 0;
 }
 
+/*
+ * Upstream's columns: a CU's three pointer tables (every DIE that is not a
+ * type or a function, types with void at 0, functions), each used and
+ * allocated. Ours are its arrays: variables and type decl tags (all the CU
+ * keeps that is neither type nor function), types with void at 0,
+ * functions; each as many as held and as many as allocated.
+ */
+void print_job__table_stats(const struct cu *cu, bool header, FILE *fp)
+{
+	if (header)
+		fputs("# cu,tags,allocated_tags,types,allocated_types,functions,"
+		      "allocated_functions\n", fp);
+	fprintf(fp, "%s,%u,%u,%u,%u,%u,%u\n", cu->name ? cu->name : "",
+		cu->nr_variables + cu->nr_type_annots, cu->variables_cap + cu->type_annots_cap,
+		cu->nr_types, cu->types_cap, cu->nr_functions, cu->functions_cap);
+}
+
 static int handle_cu(struct cu *cu, void *ctx)
 {
 	struct print_job *j = ctx;
@@ -726,6 +744,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 		cu__free(cu);
 		return j->stop ? STOP_LOADING : 0;
 	}
+	if (o->ptr_table_stats)
+		print_job__table_stats(cu, !j->nr_stats++, stderr);
 	if (j->consume)
 		return consume_cu(j, cu);
 	jc = job_cu_new(j, cu);

@@ -48,9 +48,17 @@ struct print_job_opts {
 	struct fprintf_opts	fprintf;
 	struct layout_opts	layout;
 	bool			decl_info;	/* -I, -P, -D: read DW_AT_decl_file */
+	bool			ptr_table_stats;	/* --ptr_table_stats: a CSV line per CU */
 	/* Borrowed: the CU filters (--lang, --lang_exclude, -X) and threads. */
 	const struct dwarf_loader_opts *loader;
 };
+
+/*
+ * --ptr_table_stats: upstream's CSV line for @cu on @fp, after its header
+ * line when @header; the figures are those of this program's arrays
+ * (pahole(1)). Any thread that owns @cu.
+ */
+void print_job__table_stats(const struct cu *cu, bool header, FILE *fp);
 
 /*
  * Runs the print job over @files (none: the running kernel). Returns the

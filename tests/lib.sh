@@ -235,3 +235,46 @@ EOC
 	(cd "$dir" && "$cc" -g -O1 -fPIC -shared -nostdlib -o many.so u*.c) >&2 || return 1
 	echo "$dir/many.so"
 }
+
+# newer_libbpf: the prefix of a static libbpf built from Debian unstable's
+# source, once, into $KCACHE/libbpf-newer; returns 1 where it cannot be had.
+newer_libbpf() {
+	local C=$KCACHE/libbpf-newer A src part
+	[ -f "$C/inst/usr/lib/libbpf.a" ] && { echo "$C/inst"; return 0; }
+	rm -rf "$C" && mkdir -p "$C/lists/partial" "$C/archives/partial" "$C/src" || return 1
+	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$C/sources.list"
+	A="-o Dir::Etc::SourceList=$C/sources.list -o Dir::Etc::SourceParts=/dev/null
+	   -o Dir::State::Lists=$C/lists -o Dir::Cache=$C -o APT::Sandbox::User=root"
+	# shellcheck disable=SC2086 # $A is a list of options
+	apt-get $A update -q >"$C/log" 2>&1 &&
+		(cd "$C/src" && { apt-get $A source --download-only libbpf=1.7.0-1 ||
+				  apt-get $A source --download-only libbpf; }) >>"$C/log" 2>&1 ||
+		return 1
+	src=$(ls "$C"/src/libbpf_*.orig.tar.* 2>/dev/null | head -n 1)
+	[ -n "$src" ] || return 1
+	part=$C/build && mkdir -p "$part" && tar -xf "$src" -C "$part" --strip-components=1 &&
+		make -C "$part/src" -j2 BUILD_STATIC_ONLY=1 OBJDIR="$part/obj" \
+			DESTDIR="$C/inst" PREFIX=/usr LIBDIR=/usr/lib install >>"$C/log" 2>&1 ||
+		return 1
+	echo "$C/inst"
+}
+
+# newer_pahole DIR: pahole built into DIR (-O2, no LTO) against newer_libbpf,
+# which must be 1.7 or later: sets NEWER (its path) and NEWER_VERSION (the
+# libbpf's). Returns 0; 2 where that libbpf cannot be had, 1 where the build
+# fails, with the reason in NEWER_WHY.
+newer_pahole() {
+	local prefix
+	prefix=$(newer_libbpf) ||
+		{ NEWER_WHY="cannot fetch or build unstable's libbpf (see $KCACHE/libbpf-newer/log)"; return 2; }
+	NEWER_VERSION=$(sed -n 's/^Version: //p' "$prefix/usr/lib/pkgconfig/libbpf.pc")
+	case $NEWER_VERSION in 1.[0-6].*|0.*)
+		NEWER_WHY="unstable's libbpf is $NEWER_VERSION, not newer than 1.6"; return 2 ;;
+	esac
+	make -C "$TOP" -s BUILD="$1" CFLAGS="-O2 -g" \
+		PKG_CFLAGS="-I$prefix/usr/include $(pkg-config --cflags libdw libelf zlib)" \
+		PKG_LIBS="$prefix/usr/lib/libbpf.a $(pkg-config --libs libdw libelf zlib)" \
+		"$1/pahole" >"$1.make.log" 2>&1 ||
+		{ NEWER_WHY="building against libbpf $NEWER_VERSION: $(tail -n 3 "$1.make.log")"; return 1; }
+	NEWER=$1/pahole
+}

@@ -7,7 +7,8 @@
 # ambiguous address 297, reordered parameters 46, inconsistent prototype 28
 # (spelt "inconsistet", as upstream does), unexpected register 7; notes:
 # param count 36, return type 7, param type 34. No function named there has
-# a FUNC in the BTF, and -V changes nothing in the output.
+# a FUNC in the BTF, and -V changes nothing in the output. (The rest of the
+# trace, a line per type, is verbose_trace.sh's.)
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
@@ -32,9 +33,7 @@ count 7 'unexpected register usage for parameter$'
 count 36 'param count mismatch; [0-9]* params != [0-9]* params$'
 count 7 'return type mismatch$'
 count 34 'param type mismatch for param#[0-9]* .* != .*$'
-other=$(grep -vc ' : skipping BTF encoding of function due to ' out.txt)
-[ "$other" -eq 0 ] || no "$other other lines on stdout"
-sed 's/ : skipping BTF encoding.*//' out.txt | sort -u >skipped.txt
+sed -n 's/ : skipping BTF encoding of function due to .*//p' out.txt | sort -u >skipped.txt
 /usr/sbin/bpftool btf dump file v.btf | sed -n "s/^\[[0-9]*\] FUNC '\([^']*\)'.*/\1/p" | sort -u >funcs.txt
 both=$(comm -12 skipped.txt funcs.txt | wc -l)
 [ "$both" -eq 0 ] || { echo "$both skipped functions have a FUNC:"; comm -12 skipped.txt funcs.txt | head; no; }
