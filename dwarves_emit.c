@@ -8,14 +8,23 @@
  * CU is not printed again in a later one that has a type of the same name
  * and kind.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dwarves_emit.h"
 #include "dwarves_hash.h"
 
-/* Per type of a CU (struct emit_cu.flags). */
-enum { EMITTED_DEF = 1, EMITTED_FWD = 2, EMIT_WALKING = 4 };
+/*
+ * Per type of a CU (struct emit_cu.flags). Upstream keeps each type it
+ * printed on one list, of definitions or of forward declarations, and
+ * looks names up in the lists: a type printed as a definition after its
+ * forward declaration leaves the list of those (LISTED_FWD), and a forward
+ * declaration of a type defined already is not listed (LISTED_DEF).
+ */
+enum {
+	EMITTED_DEF = 1, EMITTED_FWD = 2, EMIT_WALKING = 4, LISTED_DEF = 8, LISTED_FWD = 16,
+};
 enum { MAX_EMIT_DEPTH = 256 };
 
 /* Definitions are told apart by kind: "typedef struct s s;" defines two. */
@@ -25,6 +34,8 @@ struct type_emissions {
 	struct str_set	defs[DEFS__MAX];
 	struct str_set	fwds;		/* forward declarations */
 	struct str_set	atomics;	/* "atomic_" base types */
+	char		**renamed;	/* owned: the NAME__1 given to types */
+	uint32_t	nr_renamed, renamed_cap;
 	bool		skip_atomic_typedefs;
 };
 
@@ -56,6 +67,9 @@ void type_emissions__free(struct type_emissions *e)
 		str_set__release(&e->defs[i]);
 	str_set__release(&e->fwds);
 	str_set__release(&e->atomics);
+	for (i = 0; i < (int)e->nr_renamed; i++)
+		free(e->renamed[i]);
+	free(e->renamed);
 	free(e);
 }
 
@@ -99,7 +113,11 @@ static bool is_defined(struct emitter *em, uint32_t id)
 
 static void mark_defined(struct emitter *em, uint32_t id)
 {
-	em->ec->flags[id] |= EMITTED_DEF;
+	uint8_t *flags = &em->ec->flags[id];
+
+	if (*flags & LISTED_FWD)
+		str_set__remove(&em->e->fwds, type_of(em, id)->name);
+	*flags = (*flags & ~LISTED_FWD) | EMITTED_DEF | LISTED_DEF;
 	note(em, defs_of(em, id), type_of(em, id)->name);
 }
 
@@ -118,12 +136,63 @@ static void emit_type(struct emitter *em, uint32_t id, const char *prefix, const
 		print_type(em, id, prefix, suffix);
 }
 
+/*
+ * A struct, union or enum named as one of another kind printed already
+ * ("struct irte" after "union irte": C has one namespace for the tags).
+ */
+static bool is_shadowing(struct emitter *em, uint32_t id)
+{
+	static const enum def_set tagged[] = { DEFS_STRUCT, DEFS_UNION, DEFS_ENUM };
+	const struct type *t = type_of(em, id);
+	const struct str_set *own = defs_of(em, id);
+	size_t i;
+
+	if (!t->name || (t->kind != TK_STRUCT && t->kind != TK_UNION && t->kind != TK_ENUM))
+		return false;
+	for (i = 0; i < sizeof(tagged) / sizeof(tagged[0]); i++)
+		if (&em->e->defs[tagged[i]] != own && str_set__has(&em->e->defs[tagged[i]], t->name))
+			return true;
+	return false;
+}
+
+/*
+ * Upstream's way out, as bpftool's vmlinux.h: the second one is NAME__1,
+ * in the CU from then on. 0, or -ENOMEM (the name is kept).
+ */
+static int rename_shadowing(struct emitter *em, uint32_t id)
+{
+	struct type_emissions *e = em->e;
+	const char *name = type_of(em, id)->name;
+	size_t len = strlen(name);
+	char *renamed;
+
+	if (dw_ensure_cap(&e->renamed, &e->renamed_cap, sizeof(*e->renamed), e->nr_renamed + 1) ||
+	    !(renamed = malloc(len + sizeof("__1")))) {
+		em->err = em->err ?: -ENOMEM;
+		return -ENOMEM;
+	}
+	memcpy(renamed, name, len);
+	memcpy(renamed + len, "__1", sizeof("__1"));
+	e->renamed[e->nr_renamed++] = renamed;
+	cu__type(em->ec->cu, id)->name = renamed;
+	return 0;
+}
+
+/*
+ * One without enumerators is a declaration, printed again when needed
+ * again. Upstream renames a struct or union named as an enum printed
+ * already, but not an enum named as a struct or union: its text does not
+ * compile then ("defined as wrong kind of tag"); ours renames the enum.
+ */
 static int emit_enum(struct emitter *em, uint32_t id, const char *suffix)
 {
 	if (is_defined(em, id))
 		return 0;
+	if (is_shadowing(em, id) && !rename_shadowing(em, id) && is_defined(em, id))
+		return 0;
 	print_type(em, id, NULL, suffix);
-	mark_defined(em, id);
+	if (type_of(em, id)->nr_entries)
+		mark_defined(em, id);
 	return 1;
 }
 
@@ -137,7 +206,10 @@ static int emit_fwd_decl(struct emitter *em, uint32_t id)
 	if (str_set__has(&em->e->fwds, t->name))
 		return 0;
 	fprintf(em->fp, "%s %s;\n", t->kind == TK_UNION ? "union" : "struct", t->name);
-	note(em, &em->e->fwds, t->name);
+	if (!(em->ec->flags[id] & (LISTED_DEF | LISTED_FWD))) {
+		em->ec->flags[id] |= LISTED_FWD;
+		note(em, &em->e->fwds, t->name);
+	}
 	return 1;
 }
 
@@ -360,7 +432,10 @@ static int emit_definitions(struct emitter *em, uint32_t id)
 		return 0;
 	if (t->kind == TK_TYPEDEF)
 		return emit_typedef(em, id);
+	if (is_shadowing(em, id) && !rename_shadowing(em, id) && is_defined(em, id))
+		return 0;
 	mark_defined(em, id);
+	layout__mark_misplaced_members(em->ec->layout, id);
 	if (em->depth >= MAX_EMIT_DEPTH || (t->kind != TK_STRUCT && t->kind != TK_UNION))
 		return 1;
 	em->depth++;
@@ -372,13 +447,20 @@ static int emit_definitions(struct emitter *em, uint32_t id)
 }
 
 int type_emissions__emit_class(struct type_emissions *e, struct emit_cu *ec, uint32_t id,
-			       FILE *fp)
+			       FILE *fp, bool *is_new)
 {
 	struct emitter em = { .e = e, .ec = ec, .fp = fp };
 
-	if (id && id < ec->cu->nr_types && emit_definitions(&em, id))
-		emit_type(&em, id, NULL, NULL);
-	fputc('\n', fp);
+	*is_new = id && id < ec->cu->nr_types && emit_definitions(&em, id);
+	return em.err;
+}
+
+int type_emissions__printed_typedef(struct type_emissions *e, struct emit_cu *ec, uint32_t id)
+{
+	struct emitter em = { .e = e, .ec = ec };
+
+	if (id && id < ec->cu->nr_types && type_of(&em, id)->kind == TK_TYPEDEF)
+		mark_defined(&em, id);
 	return em.err;
 }
 

@@ -8,6 +8,12 @@
  * the structs it embeds), each once, as upstream's type emission does;
  * and, unless asked not to, a "typedef _Atomic ..." for each base type
  * named "atomic_...". Main thread only.
+ *
+ * As upstream's emitter, it changes the CU: a struct, union or enum
+ * printed after one of another kind but the same name is renamed NAME__1
+ * (the new name is owned by the type_emissions, which must outlive the
+ * CU), and a struct a struct needs at an offset its alignment forbids is
+ * marked packed in the layout.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,8 +24,9 @@
 
 /* What a CU's types need for emission; the caller keeps it with the CU. */
 struct emit_cu {
-	const struct cu	*cu;		/* borrowed */
-	struct printer	*printer;	/* borrowed: the CU's printer */
+	struct cu	*cu;		/* borrowed; a type may get a new name (above) */
+	struct layout	*layout;	/* borrowed: the CU's; may mark structs packed */
+	struct printer	*printer;	/* borrowed: prints what is emitted */
 	uint8_t		*flags;		/* owned by the caller: cu->nr_types bytes, zeroed */
 };
 
@@ -33,12 +40,20 @@ struct type_emissions *type_emissions__new(bool skip_atomic_typedefs);
 void type_emissions__free(struct type_emissions *e);
 
 /*
- * Default mode: the definitions struct or union @id of @ec needs that were
- * not printed yet, then @id itself when it was not printed yet, then an
- * empty line. 0 or -ENOMEM.
+ * pahole --compile: prints the definitions struct or union @id of @ec needs
+ * that were not printed yet. *@is_new tells whether @id itself was not
+ * printed yet; the caller prints it then, its own way (pahole's options
+ * apply to it, not to what it needs), and it counts as printed. 0 or -ENOMEM.
  */
 int type_emissions__emit_class(struct type_emissions *e, struct emit_cu *ec, uint32_t id,
-			       FILE *fp);
+			       FILE *fp, bool *is_new);
+
+/*
+ * pahole --compile: typedef @id of @ec was printed by the caller (with the
+ * unnamed struct it names), so it is not printed again where it is needed.
+ * 0 or -ENOMEM.
+ */
+int type_emissions__printed_typedef(struct type_emissions *e, struct emit_cu *ec, uint32_t id);
 
 /*
  * pfunct -b: the definitions the return type and the parameters of @f (a

@@ -91,16 +91,31 @@ void hash_index__release(struct hash_index *ix)
 	*ix = (struct hash_index){ 0 };
 }
 
-bool str_set__has(const struct str_set *s, const char *str)
+/* The index in s->strs of @str, or -1. */
+static int64_t str_set_find(const struct str_set *s, const char *str)
 {
 	uint32_t p;
 
-	if (!str)
-		return false;
-	for (p = hash_index__first(&s->ix, hash_str(str)); p; p = hash_index__next(&s->ix, p))
-		if (!strcmp(s->strs[hash_index__value(&s->ix, p)], str))
-			return true;
-	return false;
+	for (p = hash_index__first(&s->ix, hash_str(str)); p; p = hash_index__next(&s->ix, p)) {
+		const char *cand = s->strs[hash_index__value(&s->ix, p)];
+
+		if (cand && !strcmp(cand, str))
+			return hash_index__value(&s->ix, p);
+	}
+	return -1;
+}
+
+bool str_set__has(const struct str_set *s, const char *str)
+{
+	return str && str_set_find(s, str) >= 0;
+}
+
+void str_set__remove(struct str_set *s, const char *str)
+{
+	int64_t i = str ? str_set_find(s, str) : -1;
+
+	if (i >= 0)
+		s->strs[i] = NULL;
 }
 
 int str_set__add(struct str_set *s, const char *str)

@@ -54,7 +54,7 @@ void hash_index__release(struct hash_index *ix);
 /* A set of strings, borrowed: each must outlive the set. */
 struct str_set {
 	struct hash_index	ix;		/* value: index in strs */
-	const char		**strs;		/* owned array, in the order added */
+	const char		**strs;		/* owned array, in the order added; NULL: removed */
 	uint32_t		nr, cap;
 };
 
@@ -62,6 +62,8 @@ struct str_set {
 bool str_set__has(const struct str_set *s, const char *str);
 /* Adds @str unless NULL or present. 0 or -ENOMEM. */
 int str_set__add(struct str_set *s, const char *str);
+/* Takes @str out of @s, if there; adding it again later is fine. */
+void str_set__remove(struct str_set *s, const char *str);
 void str_set__release(struct str_set *s);
 
 #endif

@@ -331,6 +331,14 @@ static void mark_misplaced_members(struct layout *l, const struct type *t,
 	}
 }
 
+void layout__mark_misplaced_members(struct layout *l, uint32_t id)
+{
+	struct class_layout *cl = layout__class(l, id);
+
+	if (cl)
+		mark_misplaced_members(l, layout__type(l, id), cl);
+}
+
 bool layout__infer_packed(struct layout *l, uint32_t id)
 {
 	struct class_layout *cl = layout__class(l, id);

@@ -76,6 +76,12 @@ const struct type *layout__type(const struct layout *l, uint32_t id);
 
 /* Inferred __packed__ for struct @id (may mark member types packed too). */
 bool layout__infer_packed(struct layout *l, uint32_t id);
+/*
+ * Marks packed the struct types of @id's members (a struct or union) that
+ * sit at offsets their natural alignment forbids, as upstream's type
+ * emission does before printing what a struct needs.
+ */
+void layout__mark_misplaced_members(struct layout *l, uint32_t id);
 /* A union marks its struct members packed when their alignment does not divide it. */
 void layout__infer_union_packed(struct layout *l, uint32_t id);
 /* Natural alignment of a type (1 at least), as pahole computes it. */

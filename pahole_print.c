@@ -27,6 +27,8 @@ struct job_cu {
 	struct cu		*cu;
 	struct layout		*layout;
 	struct printer		*printer;
+	/* --compile: the printer of what a type needs (upstream's defaults), owned */
+	struct printer		*emit_printer;
 	uint8_t			*emit_flags;	/* --compile: owned, by type id */
 };
 
@@ -88,6 +90,7 @@ static void job_cu_free(struct job_cu *jc)
 	if (!jc)
 		return;
 	free(jc->emit_flags);
+	printer__free(jc->emit_printer);
 	printer__free(jc->printer);
 	layout__free(jc->layout);
 	cu__free(jc->cu);
@@ -110,6 +113,20 @@ static struct job_cu *job_cu_new(const struct print_job *j, struct cu *cu)
 		return NULL;
 	}
 	return jc;
+}
+
+/*
+ * --compile: the flags of the emitter and its printer, which prints what a
+ * type needs as upstream's does, with the default options but for the
+ * cacheline size. 0 or -ENOMEM.
+ */
+static int job_cu_emitting(const struct print_job *j, struct job_cu *jc)
+{
+	struct fprintf_opts plain = { .cacheline_size = j->opts->fprintf.cacheline_size };
+
+	jc->emit_flags = calloc(jc->cu->nr_types, 1);
+	jc->emit_printer = printer__new(jc->cu, jc->layout, &plain);
+	return jc->emit_flags && jc->emit_printer ? 0 : -ENOMEM;
 }
 
 /* ---- de-duplication ------------------------------------------------------------- */
@@ -332,11 +349,11 @@ static const char *name_or_null(const char *s)
 	return s ? s : "(null)";
 }
 
-static void print_layout(struct job_cu *jc, uint32_t id, bool extra_newline)
+/* How type @id is printed on its own: an unnamed one through its first typedef. */
+static struct print_top top_of(const struct job_cu *jc, uint32_t id)
 {
 	const struct type *t = cu__type(jc->cu, id);
-	/* -C --compile: upstream prints the type alone, without its ';'. */
-	struct print_top top = { .no_semicolon = jc->emit_flags != NULL };
+	struct print_top top = { 0 };
 
 	if (!t->name && (t->kind == TK_STRUCT || t->kind == TK_UNION)) {
 		uint32_t td = first_typedef_of(jc->cu, id);
@@ -346,22 +363,63 @@ static void print_layout(struct job_cu *jc, uint32_t id, bool extra_newline)
 			top.suffix = cu__type(jc->cu, td)->name;
 		}
 	}
+	return top;
+}
+
+static void print_layout(struct job_cu *jc, uint32_t id, bool extra_newline)
+{
+	struct print_top top = top_of(jc, id);
+
 	printer__print_type(jc->printer, id, &top, stdout);
 	putchar('\n');
 	if (extra_newline)
 		putchar('\n');
 }
 
-/* --compile, default mode: the types @id needs, then @id, once each. */
-static int emit_class(const struct print_job *j, struct job_cu *jc, uint32_t id)
+/* A typedef of an unnamed struct, union or enum, which C cannot define twice. */
+static bool is_typedef_of_unnamed(const struct cu *cu, uint32_t id)
 {
-	struct emit_cu ec = { .cu = jc->cu, .printer = jc->printer, .flags = jc->emit_flags };
+	const struct type *t = cu__type(cu, id), *target;
+
+	if (t->kind != TK_TYPEDEF || !t->type || t->type >= cu->nr_types)
+		return false;
+	target = cu__type(cu, t->type);
+	return !target->name &&
+	       (target->kind == TK_STRUCT || target->kind == TK_UNION || target->kind == TK_ENUM);
+}
+
+/*
+ * --compile: the types @id needs, then @id, once each. As upstream, a type
+ * printed already leaves only the newline that would have ended it; -C
+ * (@extra_newline) adds an empty line. Where upstream's text defines an
+ * unnamed type twice (a -C typedef of one printed by the emission and again
+ * as asked; with -a, a typedef printed with its struct and again where
+ * needed), which C refuses, ours defines it once.
+ */
+static int emit_class(const struct print_job *j, struct job_cu *jc, uint32_t id,
+		      bool extra_newline)
+{
+	struct emit_cu ec = {
+		.cu = jc->cu, .layout = jc->layout, .printer = jc->emit_printer,
+		.flags = jc->emit_flags,
+	};
+	struct print_top top = top_of(jc, id);
+	bool is_new = false;
+	int err = 0;
 
 	/* Unnamed ones are printed through a typedef, or with -A, as without it. */
-	if (!cu__type(jc->cu, id)->name && !first_typedef_of(jc->cu, id) &&
-	    !j->opts->nested_anon_include)
-		return 0;
-	return type_emissions__emit_class(j->emissions, &ec, id, stdout);
+	if (cu__type(jc->cu, id)->name || top.suffix || j->opts->nested_anon_include) {
+		err = type_emissions__emit_class(j->emissions, &ec, id, stdout, &is_new);
+		if (is_new && !is_typedef_of_unnamed(jc->cu, id))
+			printer__print_type(jc->printer, id, &top, stdout);
+		if (is_new && top.suffix && !err)
+			err = type_emissions__printed_typedef(j->emissions, &ec,
+							      first_typedef_of(jc->cu, id));
+		putchar('\n');
+	}
+	if (extra_newline)
+		putchar('\n');
+	return err;
 }
 
 static void run_formatter(const struct print_job *j, struct job_cu *jc, uint32_t id)
@@ -444,7 +502,7 @@ static int print_classes(struct print_job *j, struct job_cu *jc, bool *keep)
 		else if (o->sort && o->formatter == FMT_LAYOUT)
 			continue;
 		else if (j->emissions && o->formatter == FMT_LAYOUT)
-			err = emit_class(j, jc, id);
+			err = emit_class(j, jc, id, false);
 		else
 			run_formatter(j, jc, id);
 		if (err)
@@ -616,6 +674,8 @@ static int print_found(struct print_job *j, struct job_cu *jc, uint32_t id)
 		return containers(j, jc, id);
 	if (o->find_pointers_to)
 		return pointers_to(j, jc, id);
+	if (o->formatter == FMT_LAYOUT && j->emissions)
+		return emit_class(j, jc, id, true);
 	if (o->formatter == FMT_LAYOUT) {
 		print_layout(jc, id, true);
 		return 0;
@@ -751,7 +811,7 @@ static int handle_cu(struct cu *cu, void *ctx)
 	jc = job_cu_new(j, cu);
 	if (!jc)
 		return -ENOMEM;
-	if (o->compile && !(jc->emit_flags = calloc(cu->nr_types, 1))) {
+	if (o->compile && job_cu_emitting(j, jc)) {
 		job_cu_free(jc);
 		return -ENOMEM;
 	}
@@ -862,7 +922,7 @@ static int print_sorted(struct print_job *j)
 	}
 	for (i = 0; i < n && !err; i++) {
 		if (j->emissions)
-			err = emit_class(j, sorted[i]->jcu, sorted[i]->id);
+			err = emit_class(j, sorted[i]->jcu, sorted[i]->id, false);
 		else
 			print_layout(sorted[i]->jcu, sorted[i]->id, false);
 	}
@@ -1037,6 +1097,11 @@ static int load_dwarf_file(struct print_job *j, struct dwarf_file *df)
 
 	lo.for_printing = true;
 	lo.decl_info = j->opts->decl_info;
+	/*
+	 * --compile: upstream's emitter stops at a pointer's btf_type_tag (no
+	 * forward declaration for what it points to), so the tags must be there.
+	 */
+	lo.type_tags = lo.type_tags || j->opts->compile;
 	err = dwarf_loader__load(df, &lo, handle_cu, j);
 	/* Names of kept CUs point into the file's DWARF; a consumer may keep any. */
 	if ((j->nr_kept != kept || j->consume) && !keep_file(j, df))

@@ -259,7 +259,9 @@ static void compile_body(const struct pf_cu *pc, const struct function *f)
 /* -b: the types @f's prototype needs, printed before it (upstream's type emission). */
 static int emit_fn_types(struct pf_job *j, struct pf_cu *pc, const struct function *f)
 {
-	struct emit_cu ec = { .cu = pc->cu, .printer = pc->printer, .flags = pc->emitted };
+	struct emit_cu ec = {
+		.cu = pc->cu, .layout = pc->layout, .printer = pc->printer, .flags = pc->emitted,
+	};
 
 	if (!j->emissions && !(j->emissions = type_emissions__new(false)))
 		return -ENOMEM;

@@ -55,6 +55,24 @@ static void test_dwarves_hash__str_set_by_content(void)
 	CHECK("released", !s.nr && !str_set__has(&s, a));
 }
 
+/* A removed string is no longer found, and can be added again. */
+static void test_dwarves_hash__str_set_remove(void)
+{
+	struct str_set s = { 0 };
+	char a[] = "foo", b[] = "foo";
+
+	CHECK("added", !str_set__add(&s, a) && !str_set__add(&s, "bar"));
+	str_set__remove(&s, b);
+	CHECK("removed", !str_set__has(&s, a) && str_set__has(&s, "bar"));
+	str_set__remove(&s, "absent");
+	str_set__remove(&s, NULL);
+	CHECK("others kept", str_set__has(&s, "bar"));
+	CHECK("added again", !str_set__add(&s, b) && str_set__has(&s, a));
+	str_set__remove(&s, a);
+	CHECK("removed again", !str_set__has(&s, b));
+	str_set__release(&s);
+}
+
 /* Many strings: each found, in the order added. */
 static void test_dwarves_hash__str_set_growth(void)
 {
@@ -87,6 +105,7 @@ int main(void)
 	test_dwarves_hash__newest_first_across_growth();
 	test_dwarves_hash__str_set_by_content();
 	test_dwarves_hash__str_set_growth();
+	test_dwarves_hash__str_set_remove();
 	if (!failures)
 		printf("dwarves_hash: all passed\n");
 	return failures != 0;
