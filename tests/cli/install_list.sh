@@ -23,7 +23,7 @@ for p in $PROGRAMS; do
 	esac
 	if command -v man >/dev/null 2>&1; then
 		w=$(MANWIDTH=80 man --warnings -l "root/usr/share/man/man1/$p.1" 2>&1 >/dev/null |
-			grep -v "cannot adjust line\\|cannot break line")
+			grep -v "cannot adjust line\\|can.t break line\\|cannot break line")
 		[ -z "$w" ] || no "$p.1: $w"
 	fi
 done
