@@ -1,11 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* What the programs' command lines share (cli.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "log.h"
+#include "tuning.h"
+
+int cli__start(const char *program, const struct argp *argp, int argc, char **argv)
+{
+	tuning__start();
+	argp_err_exit_status = CLI_EXIT_USAGE;
+	log__set_program(program);
+	log__hook_libbpf();
+	return argp_parse(argp, argc, argv, 0, NULL, NULL) ? CLI_EXIT_USAGE : 0;
+}
+
+void cli__take_files(const struct argp_state *state, char ***files, int *nr)
+{
+	*files = state->argv + state->next;
+	*nr = state->argc - state->next;
+}
 
 /* Digits only, up to @max: strtoul() alone takes signs, spaces and nothing. */
 static int parse_decimal(const char *s, unsigned long max, unsigned long *ret)

@@ -2,14 +2,34 @@
 #ifndef PAHOLE_CLI_H
 #define PAHOLE_CLI_H
 /*
- * What the programs' command lines share: whole numbers read strictly (a
- * malformed one is a usage error, exit 64, as argp's), -j, the machine's
- * CPU count and cacheline size. Called from argp parsers and main only.
+ * What the programs' command lines share: the start of main(), the file
+ * operands, whole numbers read strictly (a malformed one is a usage error,
+ * exit 64, as argp's), -j and -F, the machine's CPU count and cacheline
+ * size. Called from argp parsers and main only.
  */
 #include <argp.h>
 #include <stdint.h>
 
 enum { CLI_EXIT_USAGE = 64, CLI_MAX_JOBS = 4096 };
+
+/* -j and -F as every program's --help shows them (struct argp_option initializers). */
+#define CLI_OPTION_JOBS								\
+	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,				\
+	  "Run NR_JOBS loader threads besides the main one (default: the number of online " \
+	  "CPUs)", 0 }
+#define CLI_OPTION_FORMATS							\
+	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 }
+
+/*
+ * What a program's main() does first: the process's settings
+ * (tuning__start()), @program as its messages' prefix, libbpf's messages
+ * through log.c, then @argp over the command line, usage errors exiting
+ * 64. Returns 0, or CLI_EXIT_USAGE when argp_parse() failed (main()'s
+ * exit status then). Before any thread.
+ */
+int cli__start(const char *program, const struct argp *argp, int argc, char **argv);
+/* ARGP_KEY_ARGS: the operands left, borrowed from argv, in *@files and *@nr. */
+void cli__take_files(const struct argp_state *state, char ***files, int *nr);
 
 /* A whole positive decimal number up to @max, or -EINVAL: "4x", "", "0", "-1" are not. */
 int cli__parse_positive(const char *s, unsigned long max, unsigned int *ret);

@@ -56,13 +56,11 @@ const char *argp_program_version = DWARVES_VERSION;
 static const struct argp_option codiff_options[] = {
 	{ "structs", 's', NULL, 0, "show struct diffs", 0 },
 	{ "functions", 'f', NULL, 0, "show function diffs", 0 },
-	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	CLI_OPTION_FORMATS,
 	{ "terse_type_changes", 't', NULL, 0, "show terse type changes", 0 },
 	{ "verbose", 'V', NULL, 0, "show diffs details", 0 },
 	{ "quiet", 'q', NULL, 0, "Show only differences, no difference? No output", 0 },
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_JOBS,
 	{ "btf_base", ARG_btf_base, "PATH", 0, "Path to the base BTF file", 0 },
 	{ 0 }
 };
@@ -107,10 +105,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'F': parse_formats(arg, state); break;
 	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
 	case ARG_btf_base: opts.btf_base = arg; break;
-	case ARGP_KEY_ARGS:
-		opts.files = state->argv + state->next;
-		opts.nr_files = state->argc - state->next;
-		break;
+	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	case ARGP_KEY_END:
 		if (opts.btf_base && opts.nr_formats && !wants_btf())
 			argp_failure(state, EXIT_USAGE, 0, "--btf_base reads BTF, which -F leaves out");
@@ -305,12 +300,10 @@ static int run(void)
 
 int main(int argc, char *argv[])
 {
-	tuning__start();
-	argp_err_exit_status = EXIT_USAGE;
-	log__set_program("codiff");
-	log__hook_libbpf();
-	if (argp_parse(&codiff_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
+	int rc = cli__start("codiff", &codiff_argp, argc, argv);
+
+	if (rc)
+		return rc;
 	if (opts.nr_files != 2) {
 		argp_help(&codiff_argp, stderr, ARGP_HELP_SEE, program_invocation_short_name);
 		return EXIT_FAILURE;

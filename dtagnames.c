@@ -21,8 +21,6 @@
 #include "log.h"
 #include "tuning.h"
 
-enum { EXIT_USAGE = CLI_EXIT_USAGE };
-
 /* The options; written only while argp parses them. */
 static struct {
 	char	**files;
@@ -38,10 +36,7 @@ static const struct argp_option dtagnames_options[] = {
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case ARGP_KEY_ARGS:
-		opts.files = state->argv + state->next;
-		opts.nr_files = state->argc - state->next;
-		break;
+	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -102,12 +97,9 @@ int main(int argc, char *argv[])
 	char *kernel = NULL;
 	int rc;
 
-	tuning__start();
-	argp_err_exit_status = EXIT_USAGE;
-	log__set_program("dtagnames");
-	log__hook_libbpf();
-	if (argp_parse(&dtagnames_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
+	rc = cli__start("dtagnames", &dtagnames_argp, argc, argv);
+	if (rc)
+		return rc;
 	if (!opts.nr_files) {
 		if (input_format__default_file(&kernel))
 			return EXIT_FAILURE;

@@ -14,12 +14,12 @@
 #include <gelf.h>
 
 #include "btf_loader.h"
-#include "dwarf_archive.h"
 #include "dwarves_emit.h"
 #include "dwarves_hash.h"
 #include "log.h"
 #include "pahole_print.h"
 #include "reorganize.h"
+#include "tool_load.h"
 #include "tuning.h"
 
 /* One loaded CU with what printing it needs; kept to the end with --sort. */
@@ -68,8 +68,7 @@ struct print_job {
 	struct hash_index		index;		/* struct_hash() -> index in structs */
 	struct job_cu			**kept;
 	uint32_t			nr_kept, kept_cap;
-	struct dwarf_file		**files;	/* kept open: names point into them */
-	uint32_t			nr_files, files_cap;
+	struct tool_load		load;		/* the files, those of kept CUs kept open */
 	struct class_name		*names;
 	uint32_t			nr_names, names_cap, nr_pending;
 	bool				stop;
@@ -81,7 +80,7 @@ struct print_job {
 	struct type_emissions		*emissions;	/* --compile: owned */
 };
 
-enum { STOP_LOADING = -ECANCELED };
+enum { STOP_LOADING = TOOL_LOAD_STOP };
 
 /* ---- CUs ------------------------------------------------------------------------ */
 
@@ -1078,123 +1077,12 @@ static int parse_class_names(struct print_job *j, const char *list)
 
 /* ---- files ------------------------------------------------------------------------------ */
 
-static int keep_file(struct print_job *j, struct dwarf_file *df)
-{
-	int err = dw_ensure_cap(&j->files, &j->files_cap, sizeof(*j->files), j->nr_files + 1);
-
-	if (err)
-		return err;
-	j->files[j->nr_files++] = df;
-	return 0;
-}
-
-/* Loads the CUs of an open file; keeps the file while kept CUs point into it. */
-static int load_dwarf_file(struct print_job *j, struct dwarf_file *df)
-{
-	struct dwarf_loader_opts lo = *j->opts->loader;
-	uint32_t kept = j->nr_kept;
-	int err;
-
-	lo.for_printing = true;
-	lo.decl_info = j->opts->decl_info;
-	/*
-	 * --compile: upstream's emitter stops at a pointer's btf_type_tag (no
-	 * forward declaration for what it points to), so the tags must be there.
-	 */
-	lo.type_tags = lo.type_tags || j->opts->compile;
-	err = dwarf_loader__load(df, &lo, handle_cu, j);
-	/* Names of kept CUs point into the file's DWARF; a consumer may keep any. */
-	if ((j->nr_kept != kept || j->consume) && !keep_file(j, df))
-		return err;
-	dwarf_file__free(df);
-	return err;
-}
-
-static int load_dwarf(struct print_job *j, const char *path)
-{
-	struct dwarf_file *df;
-	int err;
-
-	err = dwarf_file__open(path, &df);
-	if (err)
-		return err == -ENODATA ? -EINVAL : err;
-	return load_dwarf_file(j, df);
-}
-
-/* Every member with DWARF of an archive, in archive order, as files. */
-static int load_archive(struct print_job *j, const char *path)
-{
-	struct dwarf_archive *ar;
-	struct dwarf_file *df;
-	int err = dwarf_archive__open(path, &ar);
-
-	while (!err && !j->stop && !(err = dwarf_archive__next(ar, &df)))
-		err = load_dwarf_file(j, df);
-	dwarf_archive__free(ar);
-	if (err == -ENODATA)
-		return -EINVAL;
-	return err == 1 ? 0 : err;
-}
-
-static int load_btf(struct print_job *j, const char *path)
-{
-	struct btf_loader_opts bo = { .cacheline_size = j->opts->fprintf.cacheline_size };
-	struct cu *cu;
-	int err = btf_loader__load(path, j->base, &bo, &cu);
-
-	return err ?: handle_cu(cu, j);
-}
-
-/*
- * Tries the formats of -F in turn. Returns 0, -ENODATA when none applies
- * (not reported yet), -EOPNOTSUPP when an unknown format was named and
- * nothing loaded, or another -errno already reported.
- */
-static int load_file(struct print_job *j, const char *path)
-{
-	const char *formats = j->opts->format_path ? j->opts->format_path :
-			      j->opts->btf_base ? "btf" : "dwarf,btf";
-	bool unknown = false;
-	int err;
-
-	while (*formats) {
-		size_t len = strcspn(formats, ",");
-
-		err = -ENODATA;
-		if (len == 5 && !strncmp(formats, "dwarf", 5)) {
-			if (dwarf_archive__is_archive(path))
-				return load_archive(j, path);
-			if (dwarf_file__path_has_dwarf(path))
-				return load_dwarf(j, path);
-		} else if (len == 3 && !strncmp(formats, "btf", 3)) {
-			err = load_btf(j, path);
-		} else {
-			unknown = true;
-		}
-		if (err != -ENODATA)
-			return err;
-		formats += len + (formats[len] == ',');
-	}
-	return unknown ? -EOPNOTSUPP : -ENODATA;
-}
-
-static const char *running_kernel_btf(const struct print_job_opts *o)
-{
-	const char *path = getenv("PAHOLE_VMLINUX_BTF_FILENAME");
-
-	if (o->format_path && !strstr(o->format_path, "btf"))
-		return NULL;
-	if (!path)
-		path = "/sys/kernel/btf/vmlinux";
-	return access(path, R_OK) ? NULL : path;
-}
-
 static int load_running_kernel(struct print_job *j)
 {
-	const char *path = running_kernel_btf(j->opts);
+	const char *path = tool_load__kernel_btf(j->opts->format_path);
 	const char *fmt = j->opts->format_path;
 
-	int err = path ? load_file(j, path) : -ENOENT;
+	int err = path ? tool_load__file(&j->load, path) : -ENOENT;
 
 	if (!err || err == STOP_LOADING)
 		return 0;
@@ -1205,14 +1093,44 @@ static int load_running_kernel(struct print_job *j)
 	return -ENOENT;
 }
 
-static int open_base(struct print_job *j, const char *first_file)
+/*
+ * The base BTF (--btf_base, or vmlinux's for a running kernel module's
+ * BTF, /sys/kernel/btf/MODULE), then how files are loaded. 0 or -errno,
+ * reported.
+ */
+static int load_init(struct print_job *j, const char *first_file)
 {
-	const char *base = j->opts->btf_base;
+	const struct print_job_opts *o = j->opts;
+	const char *base = o->btf_base;
+	int err;
 
 	if (!base && first_file && !strncmp(first_file, "/sys/kernel/btf/", 16) &&
 	    !strstr(first_file, "/vmlinux"))
 		base = "/sys/kernel/btf/vmlinux";
-	return btf_loader__open_base(base, &j->base);
+	err = btf_loader__open_base(base, &j->base);
+	if (err)
+		return err;
+	j->load = (struct tool_load){
+		.format_path = o->format_path,
+		.default_formats = o->btf_base ? "btf" : NULL,
+		.dwarf = *o->loader,
+		.btf = { .cacheline_size = o->fprintf.cacheline_size },
+		.base = j->base,
+		.handle_cu = handle_cu,
+		.ctx = j,
+		/* Names of kept CUs point into the file's DWARF; a consumer may keep any. */
+		.keep_files = j->consume != NULL,
+		.kept_cus = &j->nr_kept,
+		.match_case = true,
+	};
+	j->load.dwarf.for_printing = true;
+	j->load.dwarf.decl_info = o->decl_info;
+	/*
+	 * --compile: upstream's emitter stops at a pointer's btf_type_tag (no
+	 * forward declaration for what it points to), so the tags must be there.
+	 */
+	j->load.dwarf.type_tags = j->load.dwarf.type_tags || o->compile;
+	return 0;
 }
 
 static void job_release(struct print_job *j)
@@ -1221,14 +1139,12 @@ static void job_release(struct print_job *j)
 
 	for (i = 0; i < j->nr_kept; i++)
 		job_cu_free(j->kept[i]);
-	for (i = 0; i < j->nr_files; i++)
-		dwarf_file__free(j->files[i]);
+	tool_load__release(&j->load);
 	for (i = 0; i < j->nr_structs; i++)
 		free(j->structs[i].key);
 	for (i = 0; i < j->nr_names; i++)
 		free(j->names[i].name);
 	free(j->kept);
-	free(j->files);
 	free(j->structs);
 	hash_index__release(&j->index);
 	free(j->names);
@@ -1246,7 +1162,9 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 	if (!nr_files)
 		return load_running_kernel(j) ? 1 : 0;
 	for (i = 0; i < nr_files && !j->stop; i++) {
-		err = load_file(j, files[i]);
+		err = tool_load__file(&j->load, files[i]);
+		if (err == -ENODATA && tool_load__names_unknown(&j->load))
+			err = -EOPNOTSUPP;
 		if (err == STOP_LOADING)
 			break;
 		if (!err)
@@ -1282,7 +1200,7 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		pr_err("not enough memory");
 		goto out;
 	}
-	if (open_base(&j, nr_files ? files[0] : NULL))
+	if (load_init(&j, nr_files ? files[0] : NULL))
 		goto out;
 	status = load_files(&j, files, nr_files, &retry);
 	if (retry) {
@@ -1319,7 +1237,7 @@ int print_job__load(const struct print_job_opts *opts, char **files, int nr_file
 	bool retry;
 	int status = 1;
 
-	if (!open_base(&j, nr_files ? files[0] : NULL))
+	if (!load_init(&j, nr_files ? files[0] : NULL))
 		status = load_files(&j, files, nr_files, &retry);
 	job_release(&j);
 	return status;

@@ -11,11 +11,8 @@
 
 #include "cli.h"
 #include "dwarves_version.h"
-#include "log.h"
 #include "pdwtags_print.h"
 #include "tuning.h"
-
-enum { EXIT_USAGE = CLI_EXIT_USAGE };
 
 const char *argp_program_version = DWARVES_VERSION;
 
@@ -24,10 +21,8 @@ static int nr_files;
 static char **files;
 
 static const struct argp_option pdwtags_options[] = {
-	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_FORMATS,
+	CLI_OPTION_JOBS,
 	{ "verbose", 'V', NULL, 0, "show details", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
@@ -38,15 +33,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'F': opts.format_path = arg; break;
 	case 'j': cli__parse_jobs(arg, state, &opts.loader.jobs); break;
 	case 'V': opts.decl_info = true; break;
-	case ARGP_KEY_ARGS:
-		files = state->argv + state->next;
-		nr_files = state->argc - state->next;
-		break;
+	case ARGP_KEY_ARGS: cli__take_files(state, &files, &nr_files); break;
 	case ARGP_KEY_END:
-		if (!nr_files) {
-			argp_state_help(state, stderr, ARGP_HELP_SEE);
-			exit(EXIT_USAGE);
-		}
+		if (!nr_files)
+			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 		opts.cacheline_size = cli__cacheline_size();
 		break;
 	default:
@@ -66,12 +56,10 @@ static const struct argp pdwtags_argp = {
 
 int main(int argc, char *argv[])
 {
-	tuning__start();
-	log__set_program("pdwtags");
-	if (argp_parse(&pdwtags_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
-	log__set_level(LOG_WARN);
-	log__hook_libbpf();
+	int rc = cli__start("pdwtags", &pdwtags_argp, argc, argv);
+
+	if (rc)
+		return rc;
 	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
 	return pdwtags__run(&opts, files, nr_files);
 }

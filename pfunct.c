@@ -44,15 +44,13 @@ static const struct argp_option pfunct_options[] = {
 	{ "class", 'c', "CLASS", 0, "functions that have CLASS pointer parameters", 0 },
 	{ "externals", 'E', NULL, 0, "show just external functions", 0 },
 	{ "function", 'f', "FUNCTION", 0, "show just FUNCTION", 0 },
-	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 },
+	CLI_OPTION_FORMATS,
 	{ "goto_labels", 'g', NULL, 0, "show number of goto labels", 0 },
 	{ "cc_uninlined", 'G', NULL, 0, "declared inline, uninlined by compiler", 0 },
 	{ "cc_inlined", 'H', NULL, 0, "not declared inline, inlined by compiler", 0 },
 	{ "inline_expansions", 'i', NULL, 0, "show inline expansions", 0 },
 	{ "inline_expansions_stats", 'I', NULL, 0, "show inline expansions stats", 0 },
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_JOBS,
 	{ "decl_info", 'l', NULL, 0, "show source code info", 0 },
 	{ "total_inline_stats", 't', NULL, 0, "show Multi-CU total inline expansions stats", 0 },
 	{ "sizes", 's', NULL, 0, "show size of functions", 0 },
@@ -123,15 +121,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (arg)
 			opts.function_name = arg;
 		break;
-	case ARGP_KEY_ARGS:
-		files = state->argv + state->next;
-		nr_files = state->argc - state->next;
-		break;
+	case ARGP_KEY_ARGS: cli__take_files(state, &files, &nr_files); break;
 	case ARGP_KEY_END:
-		if (!nr_files && !opts.class_name && !opts.function_name) {
-			argp_state_help(state, stderr, ARGP_HELP_SEE);
-			exit(EXIT_USAGE);
-		}
+		if (!nr_files && !opts.class_name && !opts.function_name)
+			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 		opts.cacheline_size = cli__cacheline_size();
 		break;
 	default:
@@ -223,12 +216,9 @@ int main(int argc, char *argv[])
 {
 	int i, rc = 0;
 
-	tuning__start();
-	log__set_program("pfunct");
-	if (argp_parse(&pfunct_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
-	log__set_level(LOG_WARN);
-	log__hook_libbpf();
+	rc = cli__start("pfunct", &pfunct_argp, argc, argv);
+	if (rc)
+		return rc;
 	if (opts.symtab_name) {
 		for (i = 0; i < nr_files && !rc; i++)
 			rc = show_symtab(files[i], opts.symtab_name);

@@ -21,7 +21,7 @@
 #include <bpf/btf.h>
 
 #include "btf_loader.h"
-#include "dwarf_archive.h"
+#include "tool_load.h"
 #include "dwarves_emit.h"
 #include "dwarves_hash.h"
 #include "log.h"
@@ -29,7 +29,7 @@
 #include "pfunct_print.h"
 #include "tuning.h"
 
-enum { STOP_LOADING = -ECANCELED };
+enum { STOP_LOADING = TOOL_LOAD_STOP };
 
 /* One entry of the statistics list. */
 struct fn_stat {
@@ -46,8 +46,7 @@ struct pf_job {
 	struct pf_conf		conf;
 	struct pf_cu		**cus;		/* kept CUs, in load order */
 	uint32_t		nr_cus, cus_cap;
-	struct dwarf_file	**files;	/* kept open: names point into them */
-	uint32_t		nr_files, files_cap;
+	struct tool_load	load;		/* the files, those of kept CUs kept open */
 	struct fn_stat		*stats;		/* in the order they joined */
 	uint32_t		nr_stats, stats_cap;
 	struct hash_index	by_name;	/* hash of a function's name -> index in stats */
@@ -500,84 +499,27 @@ static void show_all_kept(struct pf_job *j)
 
 /* ---- loading -------------------------------------------------------------------- */
 
-static int load_dwarf_file(struct pf_job *j, struct dwarf_file *df)
+/* pfunct's words for a file of none of the formats: upstream's, of pahole's loader. */
+static void report_none(const char *path, const char *format_path)
 {
-	struct dwarf_loader_opts lo = j->o->loader;
-	uint32_t kept = j->nr_cus;
-	int err;
-
-	lo.for_printing = true;
-	lo.fn_bodies = true;
-	lo.decl_info = j->o->decl_info;
-	err = dwarf_loader__load(df, &lo, handle_cu, j);
-	if (j->nr_cus != kept &&
-	    !dw_ensure_cap(&j->files, &j->files_cap, sizeof(*j->files), j->nr_files + 1)) {
-		j->files[j->nr_files++] = df;
-		return err;
-	}
-	dwarf_file__free(df);
-	return err;
+	pr_err("file '%s' has no %s type information.", path, format_path ?: "supported");
 }
 
-static int load_dwarf(struct pf_job *j, const char *path)
+static void load_init(struct pf_job *j)
 {
-	struct dwarf_file *df;
-	int err = dwarf_file__open(path, &df);
-
-	if (err)
-		return err == -ENODATA ? -EINVAL : err;
-	return load_dwarf_file(j, df);
-}
-
-static int load_archive(struct pf_job *j, const char *path)
-{
-	struct dwarf_archive *ar;
-	struct dwarf_file *df;
-	int err = dwarf_archive__open(path, &ar);
-
-	while (!err && !(err = dwarf_archive__next(ar, &df)))
-		err = load_dwarf_file(j, df);
-	dwarf_archive__free(ar);
-	if (err == -ENODATA)
-		return -EINVAL;
-	return err == 1 ? 0 : err;
-}
-
-static int load_btf(struct pf_job *j, const char *path)
-{
-	struct btf_loader_opts bo = { .cacheline_size = j->o->cacheline_size };
-	struct cu *cu;
-	int err = btf_loader__load(path, j->base, &bo, &cu);
-
-	return err ?: handle_cu(cu, j);
-}
-
-/*
- * The formats of -F in turn (default: DWARF, then BTF). 0, STOP_LOADING,
- * -ENODATA when none applies (not reported yet), or -errno (reported).
- */
-static int load_file(struct pf_job *j, const char *path)
-{
-	const char *formats = j->o->format_path ? j->o->format_path : "dwarf,btf";
-	int err;
-
-	while (*formats) {
-		size_t len = strcspn(formats, ",");
-
-		err = -ENODATA;
-		if (len == 5 && !strncasecmp(formats, "dwarf", 5)) {
-			if (dwarf_archive__is_archive(path))
-				return load_archive(j, path);
-			if (dwarf_file__path_has_dwarf(path))
-				return load_dwarf(j, path);
-		} else if (len == 3 && !strncasecmp(formats, "btf", 3)) {
-			err = load_btf(j, path);
-		}
-		if (err != -ENODATA)
-			return err;
-		formats += len + (formats[len] == ',');
-	}
-	return -ENODATA;
+	j->load = (struct tool_load){
+		.format_path = j->o->format_path,
+		.dwarf = j->o->loader,
+		.btf = { .cacheline_size = j->o->cacheline_size },
+		.base = j->base,
+		.handle_cu = handle_cu,
+		.ctx = j,
+		.kept_cus = &j->nr_cus,
+		.report_none = report_none,
+	};
+	j->load.dwarf.for_printing = true;
+	j->load.dwarf.fn_bodies = true;
+	j->load.dwarf.decl_info = j->o->decl_info;
 }
 
 /* A running kernel module's BTF (/sys/kernel/btf/MODULE) is split over vmlinux's. */
@@ -594,45 +536,24 @@ static int open_base(struct pf_job *j, const char *first_file)
 /* Loads every file; one line on failure. 0 or 1. */
 static int load_files(struct pf_job *j, char **files, int nr_files)
 {
-	int i, err;
-
 	if (open_base(j, files[0]))
 		return 1;
-	for (i = 0; i < nr_files; i++) {
-		if (access(files[i], R_OK)) {
-			pr_err("%s: %s", files[i], strerror(errno));
-			return 1;
-		}
-		err = load_file(j, files[i]);
-		if (err == STOP_LOADING)
-			return 0;
-		if (err == -ENODATA) {
-			pr_err("file '%s' has no %s type information.", files[i],
-			       j->o->format_path ? j->o->format_path : "supported");
-			return 1;
-		}
-		if (err) {
-			if (err == -ENOMEM)
-				pr_err("%s: %s", files[i], strerror(ENOMEM));
-			return 1;
-		}
-	}
-	return 0;
+	load_init(j);
+	return tool_load__files(&j->load, files, nr_files);
 }
 
 static int load_running_kernel(struct pf_job *j)
 {
-	const char *path = getenv("PAHOLE_VMLINUX_BTF_FILENAME");
+	const char *path = tool_load__kernel_btf(j->o->format_path);
 	int err;
 
-	if (!path)
-		path = "/sys/kernel/btf/vmlinux";
-	if (access(path, R_OK) || (j->o->format_path && !strstr(j->o->format_path, "btf"))) {
+	if (!path) {
 		pr_err("couldn't find any debug information on this system.");
 		return 1;
 	}
-	err = load_btf(j, path);
-	return err && err != STOP_LOADING ? 1 : 0;
+	load_init(j);
+	err = tool_load__btf(&j->load, path);
+	return err && err != TOOL_LOAD_STOP ? 1 : 0;
 }
 
 static void job_release(struct pf_job *j)
@@ -641,10 +562,8 @@ static void job_release(struct pf_job *j)
 
 	for (i = 0; i < j->nr_cus; i++)
 		pf_cu_free(j->cus[i]);
-	for (i = 0; i < j->nr_files; i++)
-		dwarf_file__free(j->files[i]);
+	tool_load__release(&j->load);
 	free(j->cus);
-	free(j->files);
 	free(j->stats);
 	hash_index__release(&j->by_name);
 	type_emissions__free(j->emissions);

@@ -24,8 +24,6 @@
 #include "log.h"
 #include "tuning.h"
 
-enum { EXIT_USAGE = CLI_EXIT_USAGE };
-
 /* The options; written only while argp parses them. */
 static struct {
 	unsigned int	jobs;
@@ -36,9 +34,7 @@ static struct {
 const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option prefcnt_options[] = {
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_JOBS,
 	{ 0 }
 };
 
@@ -46,10 +42,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
-	case ARGP_KEY_ARGS:
-		opts.files = state->argv + state->next;
-		opts.nr_files = state->argc - state->next;
-		break;
+	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -131,12 +124,9 @@ int main(int argc, char *argv[])
 	char *kernel = NULL;
 	int rc;
 
-	tuning__start();
-	argp_err_exit_status = EXIT_USAGE;
-	log__set_program("prefcnt");
-	log__hook_libbpf();
-	if (argp_parse(&prefcnt_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
+	rc = cli__start("prefcnt", &prefcnt_argp, argc, argv);
+	if (rc)
+		return rc;
 	if (!opts.nr_files) {
 		if (input_format__default_file(&kernel))
 			return EXIT_FAILURE;

@@ -25,8 +25,6 @@
 #include "out_file.h"
 #include "tuning.h"
 
-enum { EXIT_USAGE = CLI_EXIT_USAGE };
-
 /* The options; written only while argp parses them. */
 static struct {
 	struct str_set	sections;	/* -s, borrowed from argv */
@@ -159,11 +157,9 @@ int main(int argc, char *argv[])
 {
 	int rc;
 
-	tuning__start();
-	argp_err_exit_status = EXIT_USAGE;
-	log__set_program("scncopy");
-	if (argp_parse(&scncopy_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_USAGE;
+	rc = cli__start("scncopy", &scncopy_argp, argc, argv);
+	if (rc)
+		return rc;
 	rc = run();
 	str_set__release(&opts.sections);
 	return rc;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A small tool's input files to CUs, as pfunct reads them: the formats of
- * -F in turn, DWARF (an ar archive member by member) or BTF.
+ * A file's CUs in the order of -F's formats (tool_load.h): DWARF (an ar
+ * archive member by member) or BTF.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,9 +19,11 @@
 #include "tool_load.h"
 
 /* Keeps @df when the tool asked for it, else closes it. */
-static void file_done(struct tool_load *l, struct dwarf_file *df)
+static void file_done(struct tool_load *l, struct dwarf_file *df, uint32_t kept)
 {
-	if (l->keep_files &&
+	bool keep = l->keep_files || (l->kept_cus && *l->kept_cus != kept);
+
+	if (keep &&
 	    !dw_ensure_cap(&l->files, &l->files_cap, sizeof(*l->files), l->nr_files + 1)) {
 		l->files[l->nr_files++] = df;
 		return;
@@ -31,9 +33,10 @@ static void file_done(struct tool_load *l, struct dwarf_file *df)
 
 static int load_dwarf_file(struct tool_load *l, struct dwarf_file *df)
 {
+	uint32_t kept = l->kept_cus ? *l->kept_cus : 0;
 	int err = dwarf_loader__load(df, &l->dwarf, l->handle_cu, l->ctx);
 
-	file_done(l, df);
+	file_done(l, df, kept);
 	return err;
 }
 
@@ -90,10 +93,10 @@ static bool may_have_btf(const char *path)
 	return found;
 }
 
-static int load_btf(struct tool_load *l, const char *path)
+int tool_load__btf(struct tool_load *l, const char *path)
 {
 	struct cu *cu;
-	int err = btf_loader__load(path, NULL, &l->btf, &cu);
+	int err = btf_loader__load(path, l->base, &l->btf, &cu);
 
 	if (err)
 		return err;
@@ -103,32 +106,61 @@ static int load_btf(struct tool_load *l, const char *path)
 	return err;
 }
 
-/*
- * The formats of -F in turn. 0, -ENODATA when none applies (not reported
- * yet), or -errno (reported, but -ENOMEM).
- */
-static int load_file(struct tool_load *l, const char *path)
+/* Whether the @len bytes at @name are the format @format. */
+static bool is_format(const struct tool_load *l, const char *name, size_t len, const char *format)
 {
-	const char *formats = l->format_path ? l->format_path : "dwarf,btf";
+	if (len != strlen(format))
+		return false;
+	return l->match_case ? !strncmp(name, format, len) : !strncasecmp(name, format, len);
+}
+
+static const char *formats_of(const struct tool_load *l)
+{
+	return l->format_path ?: l->default_formats ?: "dwarf,btf";
+}
+
+bool tool_load__names_unknown(const struct tool_load *l)
+{
+	const char *formats = formats_of(l);
+
+	while (*formats) {
+		size_t len = strcspn(formats, ",");
+
+		if (!is_format(l, formats, len, "dwarf") && !is_format(l, formats, len, "btf"))
+			return true;
+		formats += len + (formats[len] == ',');
+	}
+	return false;
+}
+
+int tool_load__file(struct tool_load *l, const char *path)
+{
+	const char *formats = formats_of(l);
 	int err;
 
 	while (*formats) {
 		size_t len = strcspn(formats, ",");
 
 		err = -ENODATA;
-		if (len == 5 && !strncasecmp(formats, "dwarf", 5)) {
+		if (is_format(l, formats, len, "dwarf")) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(l, path);
 			if (dwarf_file__path_has_dwarf(path))
 				return load_dwarf(l, path);
-		} else if (len == 3 && !strncasecmp(formats, "btf", 3) && may_have_btf(path)) {
-			err = load_btf(l, path);
+		} else if (is_format(l, formats, len, "btf")) {
+			if (!l->btf_probe || may_have_btf(path))
+				err = tool_load__btf(l, path);
 		}
 		if (err != -ENODATA)
 			return err;
 		formats += len + (formats[len] == ',');
 	}
 	return -ENODATA;
+}
+
+static void report_none(const char *path, const char *format_path)
+{
+	pr_err("%s: no %s debugging information", path, format_path ?: "DWARF or BTF");
 }
 
 int tool_load__files(struct tool_load *l, char *const *files, int nr)
@@ -140,10 +172,11 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 			pr_err("%s: %s", files[i], strerror(errno));
 			return 1;
 		}
-		err = load_file(l, files[i]);
+		err = tool_load__file(l, files[i]);
+		if (err == TOOL_LOAD_STOP)
+			return 0;
 		if (err == -ENODATA) {
-			pr_err("%s: no %s debugging information", files[i],
-			       l->format_path ? l->format_path : "DWARF or BTF");
+			(l->report_none ?: report_none)(files[i], l->format_path);
 			return 1;
 		}
 		if (err == -ENOMEM)
@@ -152,6 +185,17 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 			return 1;
 	}
 	return 0;
+}
+
+const char *tool_load__kernel_btf(const char *format_path)
+{
+	const char *path = getenv("PAHOLE_VMLINUX_BTF_FILENAME");
+
+	if (format_path && !strstr(format_path, "btf"))
+		return NULL;
+	if (!path)
+		path = "/sys/kernel/btf/vmlinux";
+	return access(path, R_OK) ? NULL : path;
 }
 
 void tool_load__release(struct tool_load *l)

@@ -2,40 +2,85 @@
 #ifndef PAHOLE_TOOL_LOAD_H
 #define PAHOLE_TOOL_LOAD_H
 /*
- * The files of a small tool's command line (pdwtags, pglobal) to CUs: the
- * formats of -F tried in turn (default DWARF, then BTF), ar archives as
- * their members, each CU handed to the tool's callback in file and CU
- * order. Main thread only.
+ * A file's CUs in the order of -F's formats, for the programs that print
+ * CUs (pahole's print job, pfunct, pdwtags, pglobal): the formats tried in
+ * turn (default DWARF, then BTF), DWARF as an ar archive's members or an
+ * ELF file's units, BTF split over a base; each CU handed to the caller's
+ * callback in file and CU order. The callers differ in the fields below.
+ * Main thread only.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "btf_loader.h"
 #include "dwarf_loader.h"
 
+/* What handle_cu returns to stop loading: not an error (tool_load__files() gives 0). */
+enum { TOOL_LOAD_STOP = -ECANCELED };
+
+/* tool_load__files()'s one line for a file of none of the formats. */
+typedef void (*tool_load_none_fn)(const char *path, const char *format_path);
+
 struct tool_load {
-	const char		*format_path;	/* -F, or NULL: "dwarf,btf" */
-	struct dwarf_loader_opts dwarf;		/* copied per file; for_printing etc. set by the tool */
+	const char		*format_path;	/* -F, or NULL: default_formats */
+	const char		*default_formats; /* NULL: "dwarf,btf" */
+	struct dwarf_loader_opts dwarf;		/* for_printing etc. set by the tool */
 	struct btf_loader_opts	btf;
+	const struct btf	*base;		/* borrowed, may be NULL: BTF split over it */
 	dwarf_cu_fn		handle_cu;	/* receives each CU and owns it */
 	void			*ctx;		/* handle_cu's */
 	/*
-	 * Keep each DWARF file open until tool_load__release(): the tool
-	 * keeps CUs, whose names point into their file.
+	 * Which DWARF files stay open until tool_load__release() (the names
+	 * of the CUs a tool keeps point into their file): every one with
+	 * keep_files, else those while loading which handle_cu changed
+	 * *kept_cus (the tool's count of CUs kept; NULL: none).
 	 */
 	bool			keep_files;
+	const uint32_t		*kept_cus;	/* borrowed from the tool */
+	/*
+	 * BTF asked only of a file that may hold it (a raw BTF file, an ELF
+	 * file with .BTF), so that a file of neither gets the tool's one line
+	 * only, not libbpf's too.
+	 */
+	bool			btf_probe;
+	/* -F's names as spelled (pahole), else in any case */
+	bool			match_case;
+	tool_load_none_fn	report_none;	/* NULL: "PATH: no FORMATS debugging information" */
 	bool			is_btf;		/* while handle_cu runs: the CU is BTF's */
-	struct dwarf_file	**files;	/* owned, with keep_files */
+	struct dwarf_file	**files;	/* owned: the files kept */
 	uint32_t		nr_files, files_cap;
 };
 
 /*
- * Loads @files (@nr of them) in turn, each CU to @l->handle_cu. Returns 0,
- * or 1 after one line naming the file that failed (not readable, no
- * debugging information of the formats asked, bad input) or when
- * handle_cu failed (-ENOMEM is reported here, other codes by handle_cu).
+ * Loads @path in the first of the formats that it has. Returns 0, what
+ * handle_cu returned (negative: loading stopped), -ENODATA when no format
+ * applies (not reported), or another -errno (reported, but -ENOMEM).
+ */
+int tool_load__file(struct tool_load *l, const char *path);
+
+/* Whether the formats tried name one that no loader reads ("ctf", "foo"). */
+bool tool_load__names_unknown(const struct tool_load *l);
+
+/* Loads @path as BTF only: tool_load__file()'s returns, -ENODATA when it has none. */
+int tool_load__btf(struct tool_load *l, const char *path);
+
+/*
+ * Loads @files (@nr of them) in turn with tool_load__file(). Returns 0
+ * (also when handle_cu returned TOOL_LOAD_STOP), or 1 after one line naming
+ * the file that failed (not readable, none of the formats: report_none's
+ * line, bad input) or when handle_cu failed (-ENOMEM is reported here,
+ * other codes by handle_cu).
  */
 int tool_load__files(struct tool_load *l, char *const *files, int nr);
+
+/*
+ * The running kernel's BTF, where a program given no file reads it: the
+ * file $PAHOLE_VMLINUX_BTF_FILENAME names, else /sys/kernel/btf/vmlinux;
+ * NULL when it cannot be read or @format_path (-F, may be NULL) leaves BTF
+ * out.
+ */
+const char *tool_load__kernel_btf(const char *format_path);
 
 /* Closes the files kept. */
 void tool_load__release(struct tool_load *l);

@@ -105,6 +105,41 @@ fixture_copy() {
 		-exec cp -t "$TMP" {} +
 }
 
+# damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,
+# must exit 0, or 1 with its last stderr line naming FILE and at most one
+# libbpf line before it; else one no() naming LABEL and FILE.
+damaged_input() {
+	local label=$1 f=$2 rc lines
+	shift 2
+	"$@" "$f" >/dev/null 2>"$TMP/err.txt"
+	rc=$?
+	lines=$(wc -l <"$TMP/err.txt")
+	if [ "$rc" -gt 1 ]; then
+		no "$label $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error|^[a-z]+: ' "$TMP/err.txt")"
+	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
+				  [ "$lines" -gt 2 ] ||
+				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
+		echo "$label $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
+		no
+	fi
+}
+# run_quiet NAME COMMAND...: COMMAND's output in $TMP/out.txt, its stderr in
+# $TMP/err.txt. A nonzero exit (then returns 1) or anything on stderr is one
+# no() naming NAME, with the first lines of stderr.
+run_quiet() {
+	local name=$1
+	shift
+	"$@" >"$TMP/out.txt" 2>"$TMP/err.txt" || { no "$name: exit $?"; cat "$TMP/err.txt"; return 1; }
+	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
+	return 0
+}
+# differs NAME OURS UPSTREAM: one no(), with the first lines of their diff.
+differs() {
+	echo "$1: differs (< ours, > upstream):"
+	diff "$2" "$3" | head -20
+	no
+}
+
 # expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on
 # stderr that names NAME. Prints a reason and returns 1 otherwise.
 expect_error() {

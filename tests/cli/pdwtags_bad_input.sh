@@ -32,20 +32,8 @@ done
 n=0
 # run FILE PROG ARGS...: one run on damaged input, checked.
 run() {
-	local f=$1 rc lines
-	shift
 	n=$((n + 1))
-	"$@" "$f" >/dev/null 2>"$TMP/err.txt"
-	rc=$?
-	lines=$(wc -l <"$TMP/err.txt")
-	if [ "$rc" -gt 1 ]; then
-		no "${1##*/} $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error' "$TMP/err.txt")"
-	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
-				  [ "$lines" -gt 2 ] ||
-				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
-		echo "${1##*/} $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
-		no
-	fi
+	damaged_input "${2##*/}" "$@"
 }
 # pdwtags reads all pglobal does (bodies too): pglobal on the regressions
 # only; of the DWARF corpus, one input in four (pfunct_bad_input reads all).

@@ -49,8 +49,7 @@ check() {
 	local name=$1 want=$2
 	shift 2
 	n=$((n + 1))
-	"$PDWTAGS" "$@" >"$TMP/out.txt" 2>"$TMP/err.txt" || { no "$name: exit $?"; cat "$TMP/err.txt"; return; }
-	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
+	run_quiet "$name" "$PDWTAGS" "$@" || return
 	norm "$want" >"$TMP/want.n"
 	norm "$TMP/out.txt" >"$TMP/out.n"
 	if [ "${CXX_HEADS:-}" ]; then
@@ -62,8 +61,7 @@ check() {
 			{ echo "$name: type ids differ:"; diff "$TMP/out.h" "$TMP/want.h" | head; no; }
 		return
 	fi
-	cmp -s "$TMP/out.n" "$TMP/want.n" ||
-		{ echo "$name: differs (< ours, > upstream):"; diff "$TMP/out.n" "$TMP/want.n" | head -20; no; }
+	cmp -s "$TMP/out.n" "$TMP/want.n" || differs "$name" "$TMP/out.n" "$TMP/want.n"
 }
 
 for o in "$FIX"/tags.*.o "$FIX"/other.*.o; do

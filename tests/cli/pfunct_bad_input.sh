@@ -13,20 +13,10 @@ FUZZ=$TOP/tests/fuzz
 n=0
 # run FILE ARGS...: one run, checked.
 run() {
-	local f=$1 rc lines
+	local f=$1
 	shift
 	n=$((n + 1))
-	"$PFUNCT" "$@" "$f" >/dev/null 2>"$TMP/err.txt"
-	rc=$?
-	lines=$(wc -l <"$TMP/err.txt")
-	if [ "$rc" -gt 1 ]; then
-		no "$* $f: exit $rc: $(grep -m2 -E 'ERROR|runtime error|^pfunct' "$TMP/err.txt")"
-	elif [ "$rc" -eq 1 ] && { ! tail -n 1 "$TMP/err.txt" | grep -qF -- "$f" ||
-				  [ "$lines" -gt 2 ] ||
-				  { [ "$lines" -eq 2 ] && ! head -n 1 "$TMP/err.txt" | grep -q '^libbpf: '; }; }; then
-		echo "$* $f: exit 1 with $lines stderr lines:"; head -3 "$TMP/err.txt"
-		no
-	fi
+	damaged_input "$*" "$f" "$PFUNCT" "$@"
 }
 for f in "$FUZZ"/regressions/*/* "$FUZZ"/corpus/dwarf/*; do
 	[ -f "$f" ] || continue

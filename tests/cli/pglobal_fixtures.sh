@@ -37,10 +37,8 @@ check() {
 	local name=$1 want=$2
 	shift 2
 	n=$((n + 1))
-	"$PGLOBAL" "$@" >"$TMP/out.txt" 2>"$TMP/err.txt" || { no "$name: exit $?"; cat "$TMP/err.txt"; return; }
-	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
-	same "$TMP/out.txt" "$want" ||
-		{ echo "$name: differs (< ours, > upstream):"; diff "$TMP/out.txt" "$want" | head -20; no; }
+	run_quiet "$name" "$PGLOBAL" "$@" || return
+	same "$TMP/out.txt" "$want" || differs "$name" "$TMP/out.txt" "$want"
 }
 
 for cc in gcc clang; do
