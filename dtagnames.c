@@ -29,10 +29,6 @@ static struct {
 
 const char *argp_program_version = DWARVES_VERSION;
 
-static const struct argp_option dtagnames_options[] = {
-	{ 0 }
-};
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
@@ -46,7 +42,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
 
 static const struct argp dtagnames_argp = {
-	.options = dtagnames_options,
+	/* None of its own: NULL, since glibc's help leaks an empty table's entries. */
+	.options = NULL,
 	.parser = parse_opt,
 	.args_doc = "[FILE...]",
 	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
