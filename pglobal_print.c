@@ -187,7 +187,8 @@ static void print_globals(struct pg_job *j)
 {
 	uint32_t i;
 
-	qsort(j->globals, j->nr_globals, sizeof(*j->globals), by_name);
+	if (j->nr_globals)	/* qsort() takes no NULL array, even empty */
+		qsort(j->globals, j->nr_globals, sizeof(*j->globals), by_name);
 	for (i = 0; i < j->nr_globals; i++) {
 		const struct global *g = &j->globals[i];
 
