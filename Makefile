@@ -137,7 +137,7 @@ check-sanitize: all
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
 		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
 		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
-		inplace_copy_ahead plain_process repeats_fwd_tolerance
+		inplace_copy_ahead plain_process repeats_fwd_tolerance pdwtags_jobs
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)
