@@ -24,6 +24,7 @@
 #include "dwarf_cu.h"
 #include "dwarf_cursor.h"
 #include "dwarf_fn_body.h"
+#include "dwarf_namespaces.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
 #include "dwarf_loader_int.h"
@@ -84,6 +85,16 @@ uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die)
 uint64_t cu_loader__key_alt(const struct cu_loader *l, const struct die_unit *u)
 {
 	return unit_key_alt(l, u);
+}
+
+uint64_t cu_loader__ref_key(const struct cu_loader *l, const struct die *die, uint64_t off)
+{
+	return off | unit_key_flags(die->unit) | unit_key_alt(l, die->unit);
+}
+
+uint64_t cu_loader__key_off(uint64_t key)
+{
+	return key & XUNIT_KEY_OFFSET;
 }
 
 /* The key of a DIE libdw found (references leaving the unit). */
@@ -863,6 +874,8 @@ static int load_namespace(struct cu_loader *l, struct die *die)
 {
 	int err;
 
+	if (l->opts->namespaces && !l->foreign)
+		return dwarf_namespaces__load(l, die);
 	l->private_depth++;
 	err = load_children(l, die);
 	l->private_depth--;
@@ -1374,6 +1387,7 @@ static void cu_loader_release(struct cu_loader *l)
 	die_abbrev_cache__release(&l->abbrevs);
 	free(l->bases);
 	dwarf_fn_body__release(l);
+	dwarf_namespaces__release(l);
 }
 
 static uint32_t type_id_of(void *ctx, uint64_t die_off)
@@ -1385,6 +1399,11 @@ static uint32_t type_id_of(void *ctx, uint64_t die_off)
 		return id;
 	l->nr_unresolved++;
 	return 0;
+}
+
+bool cu_loader__type_id(const struct cu_loader *l, uint64_t key, uint32_t *ret)
+{
+	return lookup_die(l, key, ret) || lookup_alias(l, key, ret);
 }
 
 static int decode_location_of(void *ctx, struct fn_param *p)
@@ -1411,7 +1430,8 @@ static int resolve_cu(struct cu_loader *l)
 	/* Rust reorders fields; upstream prints and encodes them by offset. */
 	if (l->cu->language == DW_LANG_Rust)
 		cu__sort_members_by_offset(l->cu);
-	err = cu_functions__resolve(&cf) ?: dwarf_fn_body__resolve(l);
+	err = cu_functions__resolve(&cf) ?: dwarf_fn_body__resolve(l) ?:
+	      dwarf_namespaces__resolve(l);
 	l->nr_unresolved += cf.nr_unresolved;
 	return err;
 }

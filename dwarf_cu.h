@@ -111,6 +111,7 @@ struct cu_loader {
 	Dwarf_Die			*name_die;	/* whose name errors give until it is read */
 	unsigned int			private_depth;	/* inside functions or structs */
 	struct fn_body_loader		*bodies;	/* owned: dwarf_fn_body.c's, or NULL */
+	struct ns_loader		*namespaces;	/* owned: dwarf_namespaces.c's, or NULL */
 };
 
 /* Attributes of one DIE, read in one pass. */
@@ -187,6 +188,12 @@ int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t i
 uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die);
 /* XUNIT_KEY_ALT for a unit of the supplementary file, else 0. */
 uint64_t cu_loader__key_alt(const struct cu_loader *l, const struct die_unit *u);
+/* The type map's key of the DIE at section offset @off of @die's unit. */
+uint64_t cu_loader__ref_key(const struct cu_loader *l, const struct die *die, uint64_t off);
+/* The section offset in a key. */
+uint64_t cu_loader__key_off(uint64_t key);
+/* The core id of the type DIE @key (after the walk), false when it has none. */
+bool cu_loader__type_id(const struct cu_loader *l, uint64_t key, uint32_t *ret);
 /*
  * A constant attribute as pahole reads it (data forms zero-extended, sdata
  * and implicit_const signed; before DWARF 4, data4/8 as libdw judges them).

@@ -177,6 +177,7 @@ int cu_loader__load_subprogram(struct cu_loader *l, struct die *die)
 	fi.spec_off = a.spec_off;
 	cu_loader__pc_range(die->unit, &a, &fi.f.low_pc, &fi.f.size);
 	fi.f.is_external = a.is_external;
+	fi.f.virtuality = (uint8_t)a.virtuality;
 	fi.f.signature_changed = l->is_clang && signature_changed(l, die, &a);
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		switch (child.tag) {

@@ -78,6 +78,11 @@ struct dwarf_loader_opts {
 	 * each function's body (struct function "printing only" fields).
 	 */
 	bool		fn_bodies;
+	/*
+	 * Read what a namespace holds (pdwtags): cu->ns_items, and the
+	 * variables declared in namespaces as the CU's.
+	 */
+	bool		namespaces;
 	dwarf_start_fn	start;		/* or NULL */
 	void		*start_ctx;
 	dwarf_prepare_fn prepare;	/* or NULL */

@@ -125,6 +125,7 @@ struct function {
 	uint8_t			inlined;	/* DW_AT_inline: DW_INL_* */
 	bool			has_origin;	/* a concrete instance (DW_AT_abstract_origin) */
 	bool			is_nested;	/* not a child of the CU (nested, namespaced) */
+	uint8_t			virtuality;	/* DW_VIRTUALITY_*: C++ member functions */
 	uint32_t		decl_line;
 	const char		*decl_file;	/* borrowed; NULL when unknown */
 	struct lexblock		*body;		/* arena; NULL when not loaded */
@@ -270,6 +271,30 @@ struct type_cxx {
 	struct static_member	*static_members;	/* in DIE order; not in members */
 };
 
+/*
+ * What a C++ namespace holds, for printing it (pdwtags): a CU's top-level
+ * namespaces in DIE order, each as NS_BEGIN, its children (nested
+ * namespaces as NS_BEGIN ... NS_END), NS_END.
+ */
+enum ns_item_kind {
+	NS_BEGIN,		/* name: the namespace's, NULL when anonymous */
+	NS_END,
+	NS_TYPE,		/* type: a struct, union, enum, typedef, ... */
+	NS_FUNCTION,		/* src_off: the function's (struct function) */
+	NS_VARIABLE,		/* src_off: the variable's (struct variable) */
+	NS_USING,		/* name: what DW_TAG_imported_declaration imports, or NULL */
+	NS_USING_NAMESPACE,	/* name: the namespace DW_TAG_imported_module names, or NULL */
+	NS_UNSUPPORTED,		/* tag: a DIE upstream has no text for there */
+};
+
+struct ns_item {
+	uint8_t		kind;		/* enum ns_item_kind */
+	uint16_t	tag;		/* DW_TAG_* of the DIE */
+	uint32_t	type;		/* NS_TYPE: core id */
+	uint64_t	src_off;
+	const char	*name;		/* borrowed */
+};
+
 struct arena_chunk;
 
 /* A bump allocator; everything in it is freed at once. */
@@ -305,6 +330,8 @@ struct cu {
 	uint32_t	nr_variables, variables_cap;
 	struct type_annotation *type_annots;	/* malloc'ed; by type, then DIE order */
 	uint32_t	nr_type_annots, type_annots_cap;
+	struct ns_item	*ns_items;	/* arena; the namespaces, when the loader was asked */
+	uint32_t	nr_ns_items;
 	void		*prepared;	/* owned: what a consumer derived from the CU
 					 * alone (cu__set_prepared()), or NULL */
 	cu_prepared_free_fn prepared_free;	/* frees prepared */

@@ -1462,12 +1462,14 @@ size_t printer__print_type(struct printer *p, uint32_t id, const struct print_to
 		.prefix = top->prefix,
 		.suffix = top->suffix,
 		.type_spacing = 26,
-		.name_spacing = p->opts.expand_types ? 55 : t->kind == TK_UNION ? 21 : 23,
+		.name_spacing = top->name_spacing ? top->name_spacing :
+				p->opts.expand_types ? 55 : t->kind == TK_UNION ? 21 : 23,
 		.rel_offset = p->opts.rel_offset,
 		.emit_stats = !p->opts.quiet,
 		.suppress_offset_comment = p->opts.quiet,
 		.no_semicolon = top->no_semicolon,
 		.expand_types = p->opts.expand_types,
+		.indent = top->indent,
 	};
 
 	p->budget = MAX_TYPES_PRINTED;

@@ -35,6 +35,8 @@ struct print_top {
 	const char	*prefix;	/* "typedef" for an unnamed struct named by a typedef */
 	const char	*suffix;	/* that typedef's name */
 	bool		no_semicolon;	/* --contains_enumerator, -R -S steps */
+	int		indent;		/* tabs before each line (pdwtags' namespaces) */
+	int		name_spacing;	/* member names' column; 0: the kind's default */
 };
 
 struct printer;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtag_tree.h"
 #include "log.h"
 #include "pdwtags_print.h"
 #include "pfunct_int.h"
@@ -173,6 +174,114 @@ static void print_variables(struct pf_cu *pc)
 	puts("\n\n/* Constants: */\n");
 }
 
+/* ---- namespaces ----------------------------------------------------------------- */
+
+static const struct function *function_at(const struct cu *cu, uint64_t off)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_functions; i++)
+		if (cu->functions[i].src_off == off)
+			return &cu->functions[i];
+	return NULL;
+}
+
+static const struct variable *variable_at(const struct cu *cu, uint64_t off)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_variables; i++)
+		if (cu->variables[i].src_off == off)
+			return &cu->variables[i];
+	return NULL;
+}
+
+static void print_ns_function(struct pf_cu *pc, const struct ns_item *it)
+{
+	const struct pf_conf conf = { .no_semicolon = true, .no_addr_info = true };
+	const struct function *f = function_at(pc->cu, it->src_off);
+
+	if (f)
+		pf__function_fprintf(pc, f, &conf, stdout);
+}
+
+static void print_ns_variable(struct pf_cu *pc, const struct ns_item *it)
+{
+	const struct variable *v = variable_at(pc->cu, it->src_off);
+
+	if (!v)
+		return;
+	if (v->is_external && v->is_declaration && v->name)
+		fputs("extern ", stdout);
+	printer__variable_fprintf(pc->printer, v->type, v->name, stdout);
+}
+
+/* One item of a namespace but a nested namespace, @indent tabs in, without its ';'. */
+static void print_ns_item(struct pf_cu *pc, const struct ns_item *it, int indent)
+{
+	/* Upstream's spacing is the namespace's: a union's members too. */
+	struct print_top top = { .no_semicolon = true, .indent = indent, .name_spacing = 23 };
+
+	if (it->kind == NS_TYPE) {
+		printer__print_type(pc->printer, it->type, &top, stdout);
+		return;
+	}
+	printf("%.*s", indent, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+	switch (it->kind) {
+	case NS_FUNCTION:
+		print_ns_function(pc, it);
+		break;
+	case NS_VARIABLE:
+		print_ns_variable(pc, it);
+		break;
+	case NS_USING:
+		printf("using ::%s", it->name ? it->name : "<ERROR: not found>");
+		break;
+	case NS_USING_NAMESPACE:
+		printf("using namespace %s", it->name ? it->name : "<IMPORTED MODULE ERROR!>");
+		break;
+	default:
+		printf("/* tag__fprintf: %s tag not supported! */", dtag__name(it->tag));
+		break;
+	}
+}
+
+/*
+ * The namespace that begins at item @i, as upstream prints one: each item
+ * a level in, followed by ";" and an empty line. The index past its end.
+ */
+static uint32_t print_namespace(struct pf_cu *pc, uint32_t i, int indent)
+{
+	const struct ns_item *items = pc->cu->ns_items;
+	uint32_t n = pc->cu->nr_ns_items;
+
+	printf("namespace %s {\n", items[i].name ? items[i].name : "(null)");
+	for (i++; i < n && items[i].kind != NS_END; ) {
+		if (items[i].kind == NS_BEGIN) {
+			printf("%.*s", indent + 1, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+			i = print_namespace(pc, i, indent + 1);
+		} else {
+			print_ns_item(pc, &items[i++], indent + 1);
+		}
+		puts(";\n");
+	}
+	printf("%.*s}", indent, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+	return i + 1;
+}
+
+/* The CU's top-level namespaces, after a heading when there are any. */
+static void print_namespaces(struct pf_cu *pc)
+{
+	uint32_t i = 0;
+
+	if (pc->cu->nr_ns_items)
+		puts("\n\n/* Namespaces: */\n");
+	while (i < pc->cu->nr_ns_items) {
+		i = print_namespace(pc, i, 0);
+		puts(";\n");
+	}
+}
+
 /* ---- the job -------------------------------------------------------------------- */
 
 static int handle_cu(struct cu *cu, void *ctx)
@@ -190,6 +299,7 @@ static int handle_cu(struct cu *cu, void *ctx)
 		print_types(j, &pc);
 		print_functions(j, &pc);
 		print_variables(&pc);
+		print_namespaces(&pc);
 		err = 0;
 	}
 	printer__free(pc.printer);
@@ -215,6 +325,7 @@ int pdwtags__run(const struct pdwtags_opts *opts, char **files, int nr_files)
 	j.load.ctx = &j;
 	j.load.dwarf.for_printing = true;
 	j.load.dwarf.fn_bodies = true;
+	j.load.dwarf.namespaces = true;
 	rc = tool_load__files(&j.load, files, nr_files);
 	if (fflush(stdout) && !rc) {
 		pr_err("stdout: %s", strerror(errno));

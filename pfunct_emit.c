@@ -75,10 +75,14 @@ void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const stru
 			if (f->annots[i].component_idx < 0)
 				fprintf(fp, "%s ", f->annots[i].value);
 	}
+	if (f->virtuality == DW_VIRTUALITY_virtual || f->virtuality == DW_VIRTUALITY_pure_virtual)
+		fputs("virtual ", fp);
 	fprintf(fp, "%s%s %s", !c->strip_inline && is_declared_inline(f) ? "inline " : "",
 		printer__type_name(pc->printer, f->ret_type, bf, sizeof(bf)),
 		f->name ? f->name : "");
 	params_fprintf(pc, f, c->no_parm_names, 0, fp);
+	if (f->virtuality == DW_VIRTUALITY_pure_virtual)
+		fputs(" = 0", fp);
 	if (!c->no_semicolon)
 		fputc(';', fp);
 }
