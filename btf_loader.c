@@ -215,6 +215,32 @@ static int add_functions(struct btf_conv *c)
 	return 0;
 }
 
+/*
+ * Each VAR as a variable of the CU, in id order (external: allocated
+ * global linkage), for pdwtags and pglobal; the VAR stays a placeholder type.
+ */
+static int add_variables(struct btf_conv *c)
+{
+	uint32_t id;
+	int err;
+
+	for (id = 1; id < c->nr_types; id++) {
+		const struct btf_type *bt = btf__type_by_id(c->btf, id);
+		struct variable v = { 0 };
+
+		if (!btf_is_var(bt) || bt->type >= c->cu->nr_types)
+			continue;
+		v.name = cu__type(c->cu, id)->name;
+		v.src_off = id;
+		v.type = bt->type;
+		v.is_external = btf_var(bt)->linkage == BTF_VAR_GLOBAL_ALLOCATED;
+		err = cu__add_variable(c->cu, &v);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* The function of FUNC @id (functions are added in id order), or NULL. */
 static struct function *func_of(struct cu *cu, uint32_t id)
 {
@@ -563,7 +589,7 @@ static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 	}
 	return check_cycles(c) ?: fold_arrays(c->cu) ?:
 	       guess_alignments(c->cu, opts->cacheline_size) ?: add_functions(c) ?:
-	       add_func_annots(c);
+	       add_variables(c) ?: add_func_annots(c);
 }
 
 int btf_loader__load(const char *path, const struct btf *base,

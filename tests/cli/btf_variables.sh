@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# BTF's VARs are the variables of pglobal -v -F btf and of pdwtags -F btf,
+# as upstream v1.32 reads them (run live; skips where it cannot run): on
+# programs compiled with gcc and clang, DWARF 4 and 5, -O0 and -O2, given
+# BTF with their global variables, and on the running kernel's BTF.
+. "$(dirname "$0")/../lib.sh"
+PGLOBAL=$(dirname "$PAHOLE")/pglobal
+PDWTAGS=$(dirname "$PAHOLE")/pdwtags
+UPSTREAM=$SHARED/tools/upstream
+[ -x "$PGLOBAL" ] && [ -x "$PDWTAGS" ] || fail "pglobal or pdwtags is not built"
+"$UPSTREAM" pglobal --version >/dev/null 2>&1
+[ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"
+
+cat >"$TMP/vars.c" <<'EOT'
+struct point { int x, y; };
+struct point g_point = { 1, 2 };
+int g_array[4];
+const char *const g_names[2] = { "a", "b" };
+static long s_count = 3;
+unsigned char g_flag;
+int main(void) { return g_point.x + g_array[1] + (int)s_count + g_flag + g_names[0][0]; }
+EOT
+
+# same NAME PROGRAM ARGS...: ours and upstream's output and exit status.
+same() {
+	local name=$1 prog=$2 mine
+	shift 2
+	mine=$(dirname "$PAHOLE")/$prog
+	"$UPSTREAM" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
+	local want=$?
+	"$mine" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
+	local rc=$?
+	[ $rc -eq $want ] || { no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return; }
+	cmp -s "$TMP/want.txt" "$TMP/got.txt" || differs "$name" "$TMP/got.txt" "$TMP/want.txt"
+}
+
+n=0
+for cc in $COMPILERS; do
+	command -v "$cc" >/dev/null 2>&1 || continue
+	for dv in $DWARF_VERSIONS; do
+		for opt in $OPT_LEVELS; do
+			exe=$TMP/vars-$cc-$dv$opt
+			"$cc" -g -gdwarf-"$dv" "$opt" -o "$exe" "$TMP/vars.c" || fail "cannot compile with $cc"
+			"$PAHOLE" -J --btf_features=default,global_var "$exe" ||
+				fail "$(basename "$exe"): pahole -J failed"
+			grep -q "g_point" <("$PGLOBAL" -v -F btf "$exe") ||
+				no "$(basename "$exe"): pglobal -v -F btf does not list g_point"
+			same "$(basename "$exe") pglobal -v" pglobal -v -F btf "$exe"
+			same "$(basename "$exe") pdwtags" pdwtags -F btf "$exe"
+			n=$((n + 1))
+		done
+	done
+done
+[ "$n" -gt 0 ] || fail "no compiler"
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	same "running kernel pglobal -v" pglobal -v -F btf /sys/kernel/btf/vmlinux
+	n=$((n + 1))
+fi
+finish "BTF variables of $n files" "$n files' BTF variables as upstream v1.32 lists them"
