@@ -128,6 +128,7 @@ static int add_item(struct cu_loader *l, struct die *die, uint8_t kind, struct l
 	if (kind == FN_ITEM_VARIABLE) {
 		pi.type_off = a.has_type ? a.type_off : NO_TYPE;
 		pi.item.scope = var_scope(&a);
+		pi.item.is_extern = a.is_external && a.is_declaration;
 		b->nr_variables++;
 	} else if (kind == FN_ITEM_LABEL) {
 		b->nr_labels++;

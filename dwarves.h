@@ -151,6 +151,7 @@ enum var_scope {
 struct fn_item {
 	uint8_t			kind;		/* enum fn_item_kind */
 	uint8_t			scope;		/* FN_ITEM_VARIABLE: enum var_scope */
+	bool			is_extern;	/* FN_ITEM_VARIABLE: an extern declaration */
 	uint32_t		decl_line;	/* FN_ITEM_INLINE: the call's line */
 	const char		*name;		/* borrowed; variable, label; NULL: none */
 	uint32_t		type;		/* FN_ITEM_VARIABLE: core id */

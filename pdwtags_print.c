@@ -142,7 +142,7 @@ static void print_locals(struct pf_cu *pc, const struct lexblock *b, unsigned in
 		const struct fn_item *it = &b->items[i];
 
 		if (it->kind == FN_ITEM_VARIABLE)
-			print_variable(pc, it->type, it->name, false);
+			print_variable(pc, it->type, it->name, it->is_extern);
 		else if (it->kind == FN_ITEM_BLOCK)
 			print_locals(pc, it->block, depth + 1);
 	}

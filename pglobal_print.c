@@ -68,9 +68,9 @@ static struct global *add_global(struct pg_job *j, const char *name)
 	return g;
 }
 
-/* Replaces @g's text with what @print writes. 0 or -ENOMEM. */
-static int set_text(struct global *g, void (*print)(struct pf_cu *, uint32_t, FILE *),
-		    struct pf_cu *pc, uint32_t idx)
+/* Replaces @g's text with what @print writes of @arg. 0 or -ENOMEM. */
+static int set_text(struct global *g, void (*print)(struct pf_cu *, const void *, FILE *),
+		    struct pf_cu *pc, const void *arg)
 {
 	char *text = NULL;
 	size_t len;
@@ -78,7 +78,7 @@ static int set_text(struct global *g, void (*print)(struct pf_cu *, uint32_t, FI
 
 	if (!fp)
 		return -ENOMEM;
-	print(pc, idx, fp);
+	print(pc, arg, fp);
 	if (fclose(fp) || !text) {
 		free(text);
 		return -ENOMEM;
@@ -90,28 +90,34 @@ static int set_text(struct global *g, void (*print)(struct pf_cu *, uint32_t, FI
 
 /* ---- the texts ------------------------------------------------------------------ */
 
-static void variable_text(struct pf_cu *pc, uint32_t idx, FILE *fp)
-{
-	const struct variable *v = &pc->cu->variables[idx];
+/* A variable of the CU's or an extern declaration in a function's body. */
+struct pg_var {
+	const char	*name;
+	uint32_t	type;
+	bool		is_declaration;
+};
 
-	if (v->is_declaration && v->name)
+static void variable_text(struct pf_cu *pc, const void *arg, FILE *fp)
+{
+	const struct pg_var *v = arg;
+
+	if (v->is_declaration)
 		fputs("extern ", fp);
 	printer__variable_fprintf(pc->printer, v->type, v->name, fp);
 	fputc(';', fp);
 }
 
-static void function_text(struct pf_cu *pc, uint32_t idx, FILE *fp)
+static void function_text(struct pf_cu *pc, const void *arg, FILE *fp)
 {
 	const struct pf_conf conf = { 0 };
 
-	pf__function_fprintf(pc, &pc->cu->functions[idx], &conf, fp);
+	pf__function_fprintf(pc, arg, &conf, fp);
 }
 
 /* ---- collecting ----------------------------------------------------------------- */
 
-static int add_variable(struct pg_job *j, struct pf_cu *pc, uint32_t idx)
+static int add_variable(struct pg_job *j, struct pf_cu *pc, const struct pg_var *v)
 {
-	const struct variable *v = &pc->cu->variables[idx];
 	struct global *g = find_global(j, v->name);
 
 	if (g) {
@@ -121,7 +127,7 @@ static int add_variable(struct pg_job *j, struct pf_cu *pc, uint32_t idx)
 	} else if (!(g = add_global(j, v->name))) {
 		return -ENOMEM;
 	}
-	return set_text(g, variable_text, pc, idx);
+	return set_text(g, variable_text, pc, v);
 }
 
 static int add_function(struct pg_job *j, struct pf_cu *pc, uint32_t idx)
@@ -134,7 +140,61 @@ static int add_function(struct pg_job *j, struct pf_cu *pc, uint32_t idx)
 	}
 	if (!(g = add_global(j, pc->cu->functions[idx].name)))
 		return -ENOMEM;
-	return set_text(g, function_text, pc, idx);
+	return set_text(g, function_text, pc, &pc->cu->functions[idx]);
+}
+
+/* The extern declarations in block @b of a function and the blocks in it. */
+static int add_body_externs(struct pg_job *j, struct pf_cu *pc, const struct lexblock *b,
+			    unsigned int depth)
+{
+	uint32_t i;
+	int err = 0;
+
+	for (i = 0; b && depth <= 64 && i < b->nr_items && !err; i++) {
+		const struct fn_item *it = &b->items[i];
+
+		if (it->kind == FN_ITEM_VARIABLE && it->is_extern && it->name) {
+			const struct pg_var v = {
+				.name = it->name, .type = it->type, .is_declaration = true,
+			};
+
+			err = add_variable(j, pc, &v);
+		} else if (it->kind == FN_ITEM_BLOCK) {
+			err = add_body_externs(j, pc, it->block, depth + 1);
+		}
+	}
+	return err;
+}
+
+/*
+ * The CU's external variables and the extern declarations in its
+ * functions' bodies, in the order of their entries, as upstream meets them.
+ */
+static int collect_variables(struct pg_job *j, struct pf_cu *pc)
+{
+	const struct cu *cu = pc->cu;
+	uint32_t v = 0, f = 0;
+	int err = 0;
+
+	while (!err && (v < cu->nr_variables || f < cu->nr_functions)) {
+		const struct variable *var = v < cu->nr_variables ? &cu->variables[v] : NULL;
+		const struct function *fn = f < cu->nr_functions ? &cu->functions[f] : NULL;
+
+		if (var && (!fn || var->src_off < fn->src_off)) {
+			const struct pg_var pv = {
+				.name = var->name, .type = var->type,
+				.is_declaration = var->is_declaration,
+			};
+
+			if (var->is_external && var->name)
+				err = add_variable(j, pc, &pv);
+			v++;
+		} else {
+			err = add_body_externs(j, pc, fn->body, 0);
+			f++;
+		}
+	}
+	return err;
 }
 
 static int collect(struct pg_job *j, struct pf_cu *pc)
@@ -143,11 +203,9 @@ static int collect(struct pg_job *j, struct pf_cu *pc)
 	uint32_t i;
 	int err = 0;
 
-	if (j->o->walk == PG_WALK_VARIABLES) {
-		for (i = 0; i < cu->nr_variables && !err; i++)
-			if (cu->variables[i].is_external && cu->variables[i].name)
-				err = add_variable(j, pc, i);
-	} else if (j->o->walk == PG_WALK_FUNCTIONS) {
+	if (j->o->walk == PG_WALK_VARIABLES)
+		return collect_variables(j, pc);
+	if (j->o->walk == PG_WALK_FUNCTIONS) {
 		for (i = 0; i < cu->nr_functions && !err; i++)
 			if (cu->functions[i].is_external && cu->functions[i].name)
 				err = add_function(j, pc, i);
@@ -228,8 +286,13 @@ int pglobal__run(const struct pglobal_opts *opts, char **files, int nr_files)
 
 	j.load.ctx = &j;
 	j.load.dwarf.for_printing = true;
-	/* DW_AT_inline: a function's "inline" comes with its body. */
-	j.load.dwarf.fn_bodies = opts->walk == PG_WALK_FUNCTIONS;
+	/*
+	 * DW_AT_inline: a function's "inline" comes with its body; so do the
+	 * extern declarations in bodies, variables too.
+	 */
+	j.load.dwarf.fn_bodies = opts->walk != PG_WALK_NONE;
+	/* Variables declared in C++ namespaces are the unit's too. */
+	j.load.dwarf.namespaces = true;
 	rc = tool_load__files(&j.load, files, nr_files);
 	if (!rc)
 		print_globals(&j);
