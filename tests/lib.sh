@@ -139,6 +139,19 @@ differs() {
 	diff "$2" "$3" | head -20
 	no
 }
+# same_as_upstream NAME PROGRAM ARGS...: our PROGRAM (beside $PAHOLE) and
+# upstream v1.32's, run live, give the same exit status and output; a no()
+# naming NAME otherwise.
+same_as_upstream() {
+	local name=$1 prog=$2 want rc
+	shift 2
+	"$SHARED/tools/upstream" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
+	want=$?
+	"$(dirname "$PAHOLE")/$prog" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
+	rc=$?
+	[ $rc -eq $want ] || { no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return; }
+	cmp -s "$TMP/want.txt" "$TMP/got.txt" || differs "$name" "$TMP/got.txt" "$TMP/want.txt"
+}
 
 # expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on
 # stderr that names NAME. Prints a reason and returns 1 otherwise.

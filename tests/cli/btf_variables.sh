@@ -22,19 +22,6 @@ unsigned char g_flag;
 int main(void) { return g_point.x + g_array[1] + (int)s_count + g_flag + g_names[0][0]; }
 EOT
 
-# same NAME PROGRAM ARGS...: ours and upstream's output and exit status.
-same() {
-	local name=$1 prog=$2 mine
-	shift 2
-	mine=$(dirname "$PAHOLE")/$prog
-	"$UPSTREAM" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
-	local want=$?
-	"$mine" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
-	local rc=$?
-	[ $rc -eq $want ] || { no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return; }
-	cmp -s "$TMP/want.txt" "$TMP/got.txt" || differs "$name" "$TMP/got.txt" "$TMP/want.txt"
-}
-
 n=0
 for cc in $COMPILERS; do
 	command -v "$cc" >/dev/null 2>&1 || continue
@@ -46,15 +33,15 @@ for cc in $COMPILERS; do
 				fail "$(basename "$exe"): pahole -J failed"
 			grep -q "g_point" <("$PGLOBAL" -v -F btf "$exe") ||
 				no "$(basename "$exe"): pglobal -v -F btf does not list g_point"
-			same "$(basename "$exe") pglobal -v" pglobal -v -F btf "$exe"
-			same "$(basename "$exe") pdwtags" pdwtags -F btf "$exe"
+			same_as_upstream "$(basename "$exe") pglobal -v" pglobal -v -F btf "$exe"
+			same_as_upstream "$(basename "$exe") pdwtags" pdwtags -F btf "$exe"
 			n=$((n + 1))
 		done
 	done
 done
 [ "$n" -gt 0 ] || fail "no compiler"
 if [ -r /sys/kernel/btf/vmlinux ]; then
-	same "running kernel pglobal -v" pglobal -v -F btf /sys/kernel/btf/vmlinux
+	same_as_upstream "running kernel pglobal -v" pglobal -v -F btf /sys/kernel/btf/vmlinux
 	n=$((n + 1))
 fi
 finish "BTF variables of $n files" "$n files' BTF variables as upstream v1.32 lists them"

@@ -37,19 +37,6 @@ int g(int x)
 }
 EOT
 
-# same NAME PROGRAM ARGS...: ours and upstream's output and exit status.
-same() {
-	local name=$1 prog=$2 mine
-	shift 2
-	mine=$(dirname "$PAHOLE")/$prog
-	"$UPSTREAM" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
-	local want=$?
-	"$mine" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
-	local rc=$?
-	[ $rc -eq $want ] || { no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return; }
-	cmp -s "$TMP/want.txt" "$TMP/got.txt" || differs "$name" "$TMP/got.txt" "$TMP/want.txt"
-}
-
 n=0
 for cc in $COMPILERS; do
 	command -v "$cc" >/dev/null 2>&1 || continue
@@ -59,9 +46,9 @@ for cc in $COMPILERS; do
 			compile "$TMP/a.c" "$cc" "$dv" "$opt" "$TMP/a-$s.o" &&
 				compile "$TMP/b.c" "$cc" "$dv" "$opt" "$TMP/b-$s.o" ||
 				fail "cannot compile with $cc"
-			same "$s pglobal -v" pglobal -v "$TMP/a-$s.o" "$TMP/b-$s.o"
-			same "$s pglobal -f" pglobal -f "$TMP/a-$s.o" "$TMP/b-$s.o"
-			same "$s pdwtags" pdwtags "$TMP/a-$s.o"
+			same_as_upstream "$s pglobal -v" pglobal -v "$TMP/a-$s.o" "$TMP/b-$s.o"
+			same_as_upstream "$s pglobal -f" pglobal -f "$TMP/a-$s.o" "$TMP/b-$s.o"
+			same_as_upstream "$s pdwtags" pdwtags "$TMP/a-$s.o"
 			n=$((n + 1))
 		done
 	done
