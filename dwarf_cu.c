@@ -803,6 +803,29 @@ static int add_signature_alias(struct cu_loader *l, struct die *die)
 	return 0;
 }
 
+/*
+ * A variable inside a function. Its type is a DIE of the CU in plain DWARF,
+ * so the CU's type; dwz -m may move that DIE into the supplementary file,
+ * where nothing of the CU imports it: it is loaded then too, so that the
+ * file gives the BTF it gave before dwz.
+ */
+static int reach_local(struct cu_loader *l, struct die *die)
+{
+	struct die_attrs a;
+	int err;
+
+	if (!l->reach_locals)
+		return 0;
+	err = cu_loader__read_attrs(l, die, &a);
+	if (err || !a.has_type || !(a.type_off & KEY_ALT))
+		return err;
+	err = dw_ensure_cap(&l->local_types, &l->local_types_cap, sizeof(*l->local_types),
+			    l->nr_local_types + 1);
+	if (!err)
+		l->local_types[l->nr_local_types++] = a.type_off;
+	return err;
+}
+
 /* One DIE of any kind: types are added, containers walked for nested types. */
 int cu_loader__load_die(struct cu_loader *l, struct die *die)
 {
@@ -829,7 +852,9 @@ int cu_loader__load_die(struct cu_loader *l, struct die *die)
 	case DW_TAG_unspecified_type:	err = map_die(l, die_key(l, die), 0); break;
 	case DW_TAG_subprogram:		err = cu_loader__load_subprogram(l, die); break;
 	/* Only top-level variables have static storage BTF wants. */
-	case DW_TAG_variable:		err = l->depth == 1 ? cu_loader__load_variable(l, die) : 0; break;
+	case DW_TAG_variable:
+		err = l->depth == 1 ? cu_loader__load_variable(l, die) : reach_local(l, die);
+		break;
 	case DW_TAG_lexical_block:
 	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
 	case DW_TAG_namespace:		err = load_namespace(l, die); break;
@@ -1282,7 +1307,7 @@ static int load_ref_target(struct cu_loader *l, uint64_t key)
  */
 static int load_reached(struct cu_loader *l)
 {
-	uint32_t r = 0, a = 0, f = 0, p = 0, v = 0;
+	uint32_t r = 0, a = 0, f = 0, p = 0, v = 0, t = 0;
 	int err = 0;
 
 	while (!err) {
@@ -1296,6 +1321,8 @@ static int load_reached(struct cu_loader *l)
 			err = load_ref_target(l, l->params[p++].type_off);
 		else if (v < l->nr_vars)
 			err = load_var_reach(l, v++);
+		else if (t < l->nr_local_types)
+			err = load_ref_target(l, l->local_types[t++]);
 		else
 			break;
 	}
@@ -1383,6 +1410,7 @@ static void cu_loader_release(struct cu_loader *l)
 	free(l->annots);
 	free(l->fns);
 	free(l->vars);
+	free(l->local_types);
 	xunit_cache__release(&l->xunits);
 	die_abbrev_cache__release(&l->abbrevs);
 	free(l->bases);
@@ -1501,6 +1529,7 @@ int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *
 	int err;
 
 	take_map(&l);
+	l.reach_locals = df->xunits && dwarf_xunits__alt_secs(df->xunits);
 	l.abbrevs.keep = collects;
 	l.abbrevs.keep_arg = opts;
 	l.xunits = (struct xunit_cache){

@@ -96,6 +96,13 @@ struct cu_loader {
 	uint32_t			nr_fns, fns_cap;
 	struct var_info			*vars;		/* top-level variables, DIE order */
 	uint32_t			nr_vars, vars_cap;
+	/*
+	 * With a dwz supplementary file: the keys of the types there that
+	 * a function's local variables name (see reach_local()).
+	 */
+	uint64_t			*local_types;
+	uint32_t			nr_local_types, local_types_cap;
+	bool				reach_locals;
 	uint32_t			nr_unresolved;
 	uint64_t			nr_dies;	/* attributes read, for --phase_stats */
 	struct loc_unit			loc_unit;	/* of the last unit DIE read */
