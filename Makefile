@@ -57,7 +57,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: FORCE all deps demo check check-quick check-kernel check-sanitize fuzz fuzz-merge install clean tools
+.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize fuzz fuzz-merge install clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -129,6 +129,12 @@ check-quick: all
 # QEMU and checks its BTF from inside (tests/kernel/).
 check-kernel: all
 	KERNEL_ALL=1 KERNEL_BOOT=1 tests/run inplace_kernel_modules kernel_boot
+
+# Distribution debug files: the vmlinux after dwz and dwz -m (made once into
+# the test cache), reduced DWARF and DWARF 4 kernels built with our pahole
+# (the second boots in QEMU), BTF of old kernels' flag sets (tests/distro/).
+check-distro: all
+	KERNEL_BOOT=1 TEST_DIR=distro tests/run
 
 check-sanitize: all
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all

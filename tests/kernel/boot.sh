@@ -1,6 +1,7 @@
 # A Linux 6.1 kernel (Debian's linux-source-6.1) built with our pahole, booted
 # in QEMU, checking its own BTF from inside. Sourced by tests/cli/kernel_boot_*.sh
-# after tests/lib.sh; they call kernel_boot gcc|clang.
+# and tests/distro/ after tests/lib.sh; they call kernel_boot gcc|clang
+# [dwarf4], or kernel_build_reduced.
 #
 # The source is unpacked once into $KCACHE/kernel/, and each toolchain has its
 # build directory there (O=build-gcc, O=build-clang), configured once: tinyconfig
@@ -111,11 +112,25 @@ kboot_check_log() {
 	return 0
 }
 
-# kernel_boot TOOLCHAIN: the whole test for gcc or clang.
-kernel_boot() {
-	local tc=$1 pkgs log stage plan expect rel name ko n t0 t1 t2 cons done_line nok nfail
+# kboot_unpack: the source, unpacked once (beside the target, then renamed).
+kboot_unpack() {
+	local part
+	[ -f "$KDIR/$KSRC/Makefile" ] && return 0
+	echo "unpacking /usr/src/$KSRC.tar.xz"
+	rm -rf "$KDIR/$KSRC"
+	part=$(mktemp -d "$KDIR/.part.XXXXXX") || fail "mktemp"
+	tar -xf "/usr/src/$KSRC.tar.xz" -C "$part" || { rm -rf "$part"; fail "cannot unpack $KSRC"; }
+	mv -T "$part/$KSRC" "$KDIR/$KSRC" || fail "mv"
+	rm -rf "$part"
+}
+
+# kboot_start TOOLCHAIN: the lock, the packages and the source; sets
+# KMAKE_TOOLCHAIN.
+kboot_start() {
+	local tc=$1 pkgs
 	[ -n "${QUICK:-}" ] && skip "no kernel build in check-quick"
-	[ -n "${KERNEL_BOOT:-}" ] || skip "kernel build and boot only in make check-kernel (KERNEL_BOOT=1)"
+	[ -n "${KERNEL_BOOT:-}" ] ||
+		skip "kernel builds only in make check-kernel and check-distro (KERNEL_BOOT=1)"
 	mkdir -p "$KDIR" || fail "mkdir $KDIR"
 	# One kernel test at a time (they share the source and dpkg).
 	exec 9>"$KDIR/lock"
@@ -128,19 +143,37 @@ kernel_boot() {
 	esac
 	kboot_install $pkgs
 	[ -x "$PAHOLE" ] || fail "no $PAHOLE"
-	t0=$(date +%s)
+	kboot_unpack
+}
 
-	# The source, unpacked once (beside the target, then renamed).
-	if [ ! -f "$KDIR/$KSRC/Makefile" ]; then
-		echo "unpacking /usr/src/$KSRC.tar.xz"
-		rm -rf "$KDIR/$KSRC"
-		local part
-		part=$(mktemp -d "$KDIR/.part.XXXXXX") || fail "mktemp"
-		tar -xf "/usr/src/$KSRC.tar.xz" -C "$part" || { rm -rf "$part"; fail "cannot unpack $KSRC"; }
-		mv -T "$part/$KSRC" "$KDIR/$KSRC" || fail "mv"
-		rm -rf "$part"
-	fi
+# kernel_build_reduced: the gcc tinyconfig with CONFIG_DEBUG_INFO_REDUCED
+# (types of other files as declarations only), so without the kernel's BTF
+# (DEBUG_INFO_BTF needs the full DWARF): vmlinux and the test modules built
+# into $KDIR/build-gcc-reduced, which it sets as KOUT.
+kernel_build_reduced() {
+	local log
+	kboot_start gcc
+	KOUT=$KDIR/build-gcc-reduced
+	KCONFIG_Y="$(echo " $KCONFIG_Y " | sed -e 's/ DEBUG_INFO_BTF / /' -e 's/ DEBUG_INFO_BTF_MODULES / /') DEBUG_INFO_REDUCED"
+	kboot_configure
+	grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$KOUT/.config" && fail "the reduced configuration has BTF"
+	log=$KOUT.build.log
+	echo "building vmlinux and modules (reduced DWARF), log in $log"
+	kmake -j"$(nproc)" vmlinux modules >"$log" 2>&1 ||
+		{ tail -n 40 "$log"; fail "the kernel build failed (log: $log)"; }
+}
+
+# kernel_boot TOOLCHAIN [dwarf4]: the whole test for gcc or clang (with
+# CONFIG_DEBUG_INFO_DWARF4 instead of DWARF5: make check-distro).
+kernel_boot() {
+	local tc=$1 variant=${2:-} log stage plan expect rel name ko n t0 t1 t2 cons done_line nok nfail
+	kboot_start "$tc"
+	t0=$(date +%s)
 	KOUT=$KDIR/build-$tc
+	if [ "$variant" = dwarf4 ]; then
+		KOUT=$KDIR/build-$tc-dwarf4
+		KCONFIG_Y=$(echo " $KCONFIG_Y " | sed 's/ DEBUG_INFO_DWARF5 / DEBUG_INFO_DWARF4 /')
+	fi
 	kboot_configure
 
 	# Relink and re-encode: the BTF steps must run with the pahole of now.
@@ -217,5 +250,5 @@ kernel_boot() {
 	grep -E 'failed to validate module' "$cons" | grep -vF "[$KBAD]" &&
 		fail "the kernel refused a module's BTF"
 	grep -E 'WARNING:|BUG:|Call Trace|Oops' "$cons" && fail "the kernel warned"
-	pass "$tc kernel: built in $((t1 - t0))s with our pahole ($(($(echo $KMODULES | wc -w) + 1)) BTF steps, silent), booted in $((t2 - t1))s, $nok checks ok"
+	pass "$tc${variant:+ $variant} kernel: built in $((t1 - t0))s with our pahole ($(($(echo $KMODULES | wc -w) + 1)) BTF steps, silent), booted in $((t2 - t1))s, $nok checks ok"
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Reduced debug info (CONFIG_DEBUG_INFO_REDUCED: the types of other files as
+# declarations only; the kernel then builds no BTF): the gcc tinyconfig of
+# tests/kernel/boot.sh so built, and pahole -J with the 6.1 kernel's flags
+# on its vmlinux and, split on that, on its modules: libbpf parses the BTF,
+# the kernel's verifier (BPF_BTF_LOAD, the running kernel) accepts it, and
+# the encoding is the same bytes at -j1 and -j3.
+. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/kernel/boot.sh"
+FLAGS="-J --btf_gen_floats --lang_exclude=rust"
+kernel_build_reduced
+grep -q '^CONFIG_DEBUG_INFO_REDUCED=y' "$KOUT/.config" || fail "not a reduced build"
+for j in -j1 -j3; do
+	"$PAHOLE" $FLAGS $j --btf_encode_detached="$TMP/vmlinux$j.btf" "$KOUT/vmlinux" \
+		2>"$TMP/err.txt" || fail "vmlinux $j: exit $?: $(head -n 1 "$TMP/err.txt")"
+done
+cmp -s "$TMP/vmlinux-j1.btf" "$TMP/vmlinux-j3.btf" || no "vmlinux: -j1 and -j3 give other bytes"
+v=$TMP/vmlinux-j1.btf
+"$BTFCANON" "$v" >"$TMP/v.canon" || no "vmlinux: libbpf cannot parse its BTF"
+"$BTFLOAD" "$v" || no "vmlinux: the kernel refuses its BTF"
+echo "vmlinux: $(grep -c '' "$TMP/v.canon") types, $(grep -c '^FWD ' "$TMP/v.canon") FWDs"
+n=0
+for rel in $KMODULES; do
+	ko=$KOUT/$rel.ko
+	[ -f "$ko" ] || { no "no $rel.ko"; continue; }
+	"$PAHOLE" $FLAGS --btf_base "$v" --btf_encode_detached="$TMP/m.btf" "$ko" 2>"$TMP/err.txt" ||
+		{ no "$rel: exit $?: $(head -n 1 "$TMP/err.txt")"; continue; }
+	"$BTFCANON" -B "$v" "$TMP/m.btf" >/dev/null || no "$rel: libbpf cannot parse its BTF"
+	"$BTFLOAD" "$TMP/m.btf" "$v" || no "$rel: the kernel refuses its BTF"
+	n=$((n + 1))
+done
+finish "reduced debug info" "reduced DWARF: vmlinux and $n modules encoded, parsed, accepted by the kernel"
