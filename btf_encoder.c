@@ -310,14 +310,21 @@ static int rec_struct(struct btf_recs *rs, const struct cu *cu, const struct typ
 	struct btf_rec_item *it;
 	uint32_t i;
 
-	if (t->is_declaration) {
+	/*
+	 * A declaration without a name (gcc's reduced debug info names a
+	 * typedef of an anonymous struct defined elsewhere so) has no FWD:
+	 * BTF's needs a name. It is an empty struct or union of size 0.
+	 */
+	if (t->is_declaration && t->name && *t->name) {
 		rec_named(rec, BTF_KIND_FWD, t->name);
 		rec->kflag = t->kind == TK_UNION;
 		return 0;
 	}
 	rec->kind = t->kind == TK_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT;
-	rec->name = t->name;
-	rec->size = t->byte_size;
+	rec->name = t->is_declaration ? NULL : t->name;
+	rec->size = t->is_declaration ? 0 : t->byte_size;
+	if (t->is_declaration)
+		return 0;
 	it = btf_recs__add_items(rs, rec, t->nr_entries);
 	if (!it)
 		return -ENOMEM;

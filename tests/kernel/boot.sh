@@ -154,7 +154,8 @@ kernel_build_reduced() {
 	local log
 	kboot_start gcc
 	KOUT=$KDIR/build-gcc-reduced
-	KCONFIG_Y="$(echo " $KCONFIG_Y " | sed -e 's/ DEBUG_INFO_BTF / /' -e 's/ DEBUG_INFO_BTF_MODULES / /') DEBUG_INFO_REDUCED"
+	KCONFIG_Y="$(echo " $KCONFIG_Y " | tr -s ' \t\n' ' ' |
+		sed -e 's/ DEBUG_INFO_BTF / /' -e 's/ DEBUG_INFO_BTF_MODULES / /') DEBUG_INFO_REDUCED"
 	kboot_configure
 	grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$KOUT/.config" && fail "the reduced configuration has BTF"
 	log=$KOUT.build.log
@@ -172,7 +173,8 @@ kernel_boot() {
 	KOUT=$KDIR/build-$tc
 	if [ "$variant" = dwarf4 ]; then
 		KOUT=$KDIR/build-$tc-dwarf4
-		KCONFIG_Y=$(echo " $KCONFIG_Y " | sed 's/ DEBUG_INFO_DWARF5 / DEBUG_INFO_DWARF4 /')
+		KCONFIG_Y=$(echo " $KCONFIG_Y " | tr -s ' \t\n' ' ' |
+			sed 's/ DEBUG_INFO_DWARF5 / DEBUG_INFO_DWARF4 /')
 	fi
 	kboot_configure
 
