@@ -43,7 +43,8 @@ OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarves_layout_test $(BUILD)/dwarves_hash_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
-	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
+	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate \
+	 $(BUILD)/failalloc.so $(BUILD)/failio.so
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld \
@@ -104,6 +105,11 @@ $(BUILD)/dwarf_locations_test: tests/unit/dwarf_locations_test.c tests/unit/chec
 
 $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
+
+# LD_PRELOAD shims for tests/faults: never sanitized themselves (they sit
+# in front of the sanitizer's allocator), whatever CFLAGS says.
+$(BUILD)/%.so: tests/tools/%.c | $(BUILD)
+	$(CC) $(WARN) -O2 -g -fPIC -shared -o $@ $< -ldl
 
 $(BUILD):
 	mkdir -p $(BUILD)
