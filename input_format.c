@@ -60,12 +60,12 @@ static const char *elf_problem(int fd)
 int input_format__probe(const char *path, enum input_format *ret)
 {
 	const char *why;
+	int err;
 
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
-		int err = -errno;
-
+		err = -errno;
 		pr_err("%s: %s", path, strerror(errno));
 		return err;
 	}
@@ -75,7 +75,10 @@ int input_format__probe(const char *path, enum input_format *ret)
 		pr_err("%s: cannot read ELF: %s", path, why);
 		return -EINVAL;
 	}
-	if (dwarf_file__path_has_dwarf(path)) {
+	err = dwarf_file__path_has_dwarf(path);
+	if (err < 0)
+		return err;
+	if (err) {
 		*ret = INPUT_DWARF;
 		return 0;
 	}

@@ -145,8 +145,10 @@ int tool_load__file(struct tool_load *l, const char *path)
 		if (is_format(l, formats, len, "dwarf")) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(l, path);
-			if (dwarf_file__path_has_dwarf(path))
-				return load_dwarf(l, path);
+			err = dwarf_file__path_has_dwarf(path);
+			if (err)
+				return err < 0 ? err : load_dwarf(l, path);
+			err = -ENODATA;
 		} else if (is_format(l, formats, len, "btf")) {
 			if (!l->btf_probe || may_have_btf(path))
 				err = tool_load__btf(l, path);
@@ -179,8 +181,9 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 			(l->report_none ?: report_none)(files[i], l->format_path);
 			return 1;
 		}
-		if (err == -ENOMEM)
-			pr_err("%s: %s", files[i], strerror(ENOMEM));
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM && !log__has_errors())
+			pr_err("%s: out of memory", files[i]);
 		if (err)
 			return 1;
 	}
