@@ -210,11 +210,14 @@ static int check_type_unit_sections(const char *path, Elf *elf)
 static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 {
 	const char *path = df->path, *bad;
+	bool dwarf_nomem;
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
 	int err = -EINVAL, dwfl_err;
 
+	/* libdwfl's reason for an allocation that failed may be libebl's "XXX missing". */
+	errno = 0;
 	df->dwfl = dwfl_begin(&offline_callbacks);
 	if (!df->dwfl)
 		goto err_dwfl;
@@ -223,14 +226,23 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 			  dwfl_report_offline(df->dwfl, path, path, -1);
 	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
 		goto err_dwfl;
+	/*
+	 * The DWARF first: dwfl_module_getelf() relocates an ET_REL file and
+	 * ignores what goes wrong there (elfutils 0.188: an allocation of
+	 * libebl or of the relocation), after which the DWARF it gives has
+	 * the section offsets unrelocated (names of other DIEs), where
+	 * dwfl_module_getdwarf() fails.
+	 */
+	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	dwarf_nomem = !df->dwarf && errno == ENOMEM;
 	df->elf = dwfl_module_getelf(mod, &bias);
 	if (!df->elf)
 		goto err_dwfl;
-	df->dwarf = dwfl_module_getdwarf(mod, &bias);
 	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
-	if (!df->dwarf && has_info(df->elf) && (dwfl_err = dwfl_errno())) {
-		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
-		return -EINVAL;
+	if (!df->dwarf && (dwarf_nomem || has_info(df->elf)) && (dwfl_err = dwfl_errno())) {
+		pr_err("%s: cannot read DWARF: %s", path,
+		       dwarf_nomem ? "out of memory" : dwfl_errmsg(dwfl_err));
+		return dwarf_nomem ? -ENOMEM : -EINVAL;
 	}
 	if (!df->dwarf || !has_info(df->elf)) {
 		if (report_nodata)
@@ -250,6 +262,10 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 	abi_regs__init(&df->abi, ehdr.e_machine);
 	return dwarf_xunits__open(df, &df->xunits);
 err_dwfl:
+	if (errno == ENOMEM) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
+	}
 	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
 	return err;
 }
