@@ -18,5 +18,10 @@ export FAILALLOC_FROM=libdw.so
 "$PAHOLE" -J --btf_encode_detached=good.btf holes.o || fail "without a fault"
 alloc_sweep "detached" out.btf good.btf -- "$PAHOLE" -J --btf_encode_detached=out.btf holes.o || no
 runs=$SWEPT errors=$SWEEP_ERRORS
+pad_object holes.o big.o $((20 << 20)) || fail "objcopy"
+cp big.o good.o && "$PAHOLE" -J good.o || fail "in place without a fault"
+SWEEP_RESET="cp big.o t.o" SWEEP_KEEP=t.o SWEEP_KEEP_WANT=big.o \
+	alloc_sweep "in place" t.o good.o -- "$PAHOLE" -J t.o || no
+runs=$((runs + SWEPT)) errors=$((errors + SWEEP_ERRORS))
 [ "$errors" -gt 0 ] || no "no allocation of libdw failed"
 finish "libdw out of memory" "$runs runs, $errors ended with one line saying memory ran out"
