@@ -232,6 +232,9 @@ static int load_side(struct side *s, const struct btf *base)
 		else if (formats[i] == FMT_BTF)
 			err = load_btf(s, base);
 	}
+	/* Where an allocation failed, the module that saw it may have said nothing. */
+	if (err == -ENOMEM && !log__has_errors())
+		pr_err("%s: out of memory", s->in.path);
 	/* upstream's words for a file of none of the formats */
 	if (err == -ENODATA)
 		pr_err("couldn't load debugging info from %s", s->in.path);

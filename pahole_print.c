@@ -828,6 +828,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 		err = print_classes(j, jc, &keep);
 	}
 	keep = keep || (o->nr_definitions && j->nr_structs);
+	if (!err && layout__out_of_memory(jc->layout))
+		err = -ENOMEM;
 	if (!err && keep)
 		err = keep_cu(j, jc);
 	else
@@ -1169,6 +1171,12 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 			break;
 		if (!err)
 			continue;
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM) {
+			if (!log__has_errors())
+				pr_err("%s: out of memory", files[i]);
+			return 1;
+		}
 		if (!j->nr_names && !o->contains && !o->find_pointers_to && !j->consume) {
 			if (!access(files[0], R_OK)) {
 				if (err == -ENODATA || err == -EOPNOTSUPP)
@@ -1192,10 +1200,13 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 	const char *names = opts->class_names ? opts->class_names :
 			    opts->contains ? opts->contains : opts->find_pointers_to;
 	bool retry;
-	int status = 1;
+	int status = 1, err;
 
-	if (names && parse_class_names(&j, names))
+	if (names && (err = parse_class_names(&j, names))) {
+		if (err == -ENOMEM)
+			pr_err("out of memory");
 		goto out;
+	}
 	if (opts->compile && !(j.emissions = type_emissions__new(opts->skip_atomic_typedefs))) {
 		pr_err("not enough memory");
 		goto out;
@@ -1217,6 +1228,16 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		print_nr_definitions(&j);
 	else if (opts->nr_methods)
 		print_nr_methods(&j);
+	/* What the kept CUs printed at the end, with a struct's members missing. */
+	for (uint32_t i = 0; i < j.nr_kept && !status; i++) {
+		if (layout__out_of_memory(j.kept[i]->layout)) {
+			fflush(stdout);
+			pr_err("%s: out of memory", nr_files ? files[0] : "the running kernel's BTF");
+			status = 1;
+		}
+	}
+	if (status)
+		goto out;
 	for (uint32_t i = 0; i < j.nr_names; i++) {
 		if (!j.names[i].found) {
 			fflush(stdout);
