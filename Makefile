@@ -58,7 +58,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize fuzz fuzz-merge install clean tools
+.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -150,6 +150,12 @@ check-sanitize: all
 		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
 		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
 		inplace_copy_ahead plain_process repeats_fwd_tolerance pdwtags_jobs
+
+# Every allocation, then every write of the output, failing once in turn
+# (tests/faults/sweep.sh): one summary line per case. PAHOLE_BUILD=build-asan
+# sweeps a sanitizer build (the shims come from build).
+check-faults: all
+	rc=0; tests/faults/sweep.sh alloc || rc=1; tests/faults/sweep.sh io || rc=1; exit $$rc
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)
