@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Each allocation libelf makes fails once, for pahole (-J and -C), pfunct,
-# codiff, pdwtags and pglobal: exit 1 with one line saying that memory ran
-# out, or the right output. libelf gives no handle where elf_begin() cannot
-# allocate, and gelf_getshdr() says "invalid operand" where it cannot load
-# the section headers: these were reported as "not an ELF file" and
-# "corrupt ELF file: invalid operand", and the test for DWARF took the file
-# for one without any, went on to BTF and said that was missing too (two
-# lines).
+# Each allocation libelf makes fails once, for pahole (-J detached and in
+# place, -C), pfunct, codiff, pdwtags and pglobal: exit 1 with one line
+# saying that memory ran out, or the right output. libelf gives no handle
+# where elf_begin() cannot allocate, and gelf_getshdr() says "invalid
+# operand" where it cannot load the section headers: these were reported
+# as "not an ELF file" and "corrupt ELF file: invalid operand", and the
+# test for DWARF took the file for one without any, went on to BTF and said
+# that was missing too (two lines). In place, the rewrite said "FILE:
+# section N: invalid operand".
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
@@ -27,5 +28,10 @@ check - pfunct funcs.o
 check - codiff old.o new.o
 check - pdwtags holes.o
 check - pglobal -v holes.o
+# In place: the rewrite reads the file with libelf again.
+cp holes.o good.o && "$PAHOLE" -J good.o || fail "in place without a fault"
+SWEEP_RESET="cp holes.o t.o" SWEEP_KEEP=t.o SWEEP_KEEP_WANT=holes.o \
+	alloc_sweep "in place" t.o good.o -- "$PAHOLE" -J t.o || no
+runs=$((runs + SWEPT)) errors=$((errors + SWEEP_ERRORS))
 [ "$errors" -gt 0 ] || no "no allocation of libelf failed"
 finish "libelf out of memory" "$runs runs, $errors ended with one line saying memory ran out"
