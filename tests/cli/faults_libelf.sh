@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Each allocation libelf makes fails once, for pahole (-J detached and in
-# place, -C), pfunct, codiff, pdwtags and pglobal: exit 1 with one line
-# saying that memory ran out, or the right output. libelf gives no handle
-# where elf_begin() cannot allocate, and gelf_getshdr() says "invalid
-# operand" where it cannot load the section headers: these were reported
-# as "not an ELF file" and "corrupt ELF file: invalid operand", and the
-# test for DWARF took the file for one without any, went on to BTF and said
-# that was missing too (two lines). In place, the rewrite said "FILE:
-# section N: invalid operand".
+# place, -C), pfunct, codiff, pdwtags, pglobal, dtagnames and prefcnt: exit
+# 1 with one line saying that memory ran out, or the right output. libelf
+# gives no handle where elf_begin() cannot allocate, and gelf_getshdr()
+# says "invalid operand" where it cannot load the section headers: these
+# were reported as "not an ELF file" and "corrupt ELF file: invalid
+# operand", and the test for DWARF took the file for one without any, went
+# on to BTF and said that was missing too (two lines). In place, the
+# rewrite said "FILE: section N: invalid operand"; dtagnames and prefcnt
+# said "FILE: cannot read ELF: invalid operand".
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
@@ -28,6 +29,8 @@ check - pfunct funcs.o
 check - codiff old.o new.o
 check - pdwtags holes.o
 check - pglobal -v holes.o
+check - dtagnames holes.o
+check - prefcnt holes.o
 # In place: the rewrite reads the file with libelf again.
 cp holes.o good.o && "$PAHOLE" -J good.o || fail "in place without a fault"
 SWEEP_RESET="cp holes.o t.o" SWEEP_KEEP=t.o SWEEP_KEEP_WANT=holes.o \
