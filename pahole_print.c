@@ -96,6 +96,17 @@ static void job_cu_free(struct job_cu *jc)
 	free(jc);
 }
 
+/*
+ * Whether what @jc printed may be wrong for want of memory: a struct's
+ * layout (printed without members) or a prototype's name could not be
+ * allocated.
+ */
+static bool job_cu_out_of_memory(const struct job_cu *jc)
+{
+	return layout__out_of_memory(jc->layout) || printer__out_of_memory(jc->printer) ||
+	       (jc->emit_printer && printer__out_of_memory(jc->emit_printer));
+}
+
 static struct job_cu *job_cu_new(const struct print_job *j, struct cu *cu)
 {
 	struct job_cu *jc = calloc(1, sizeof(*jc));
@@ -828,7 +839,7 @@ static int handle_cu(struct cu *cu, void *ctx)
 		err = print_classes(j, jc, &keep);
 	}
 	keep = keep || (o->nr_definitions && j->nr_structs);
-	if (!err && layout__out_of_memory(jc->layout))
+	if (!err && job_cu_out_of_memory(jc))
 		err = -ENOMEM;
 	if (!err && keep)
 		err = keep_cu(j, jc);
@@ -1228,9 +1239,9 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		print_nr_definitions(&j);
 	else if (opts->nr_methods)
 		print_nr_methods(&j);
-	/* What the kept CUs printed at the end, with a struct's members missing. */
+	/* What the kept CUs printed at the end, with a struct's members or a name missing. */
 	for (uint32_t i = 0; i < j.nr_kept && !status; i++) {
-		if (layout__out_of_memory(j.kept[i]->layout)) {
+		if (job_cu_out_of_memory(j.kept[i])) {
 			fflush(stdout);
 			pr_err("%s: out of memory", nr_files ? files[0] : "the running kernel's BTF");
 			status = 1;
