@@ -22,8 +22,9 @@
 #
 # Cases: detached, inplace, inplace_big (20 MiB: its start copied ahead on a
 # thread), module (split BTF on a --btf_base), C (-C holes_basic), plain,
-# pfunct, codiff; each at -j1 and -j3 (NAME-j1, NAME-j3). The io sweep runs
-# the cases that write a file. Default: all of them. One line per case:
+# pfunct, codiff, pdwtags, pglobal (-v); each at -j1 and -j3 (NAME-j1,
+# NAME-j3); scncopy (-a -o, no -j). The io sweep runs the cases that write
+# a file. Default: all of them. One line per case:
 #
 #   alloc detached-j1: N tried 209, clean errors 180, absorbed 29, crashes 0, ...
 #
@@ -53,8 +54,9 @@ case $KIND in
 alloc) ERRTEXT='memory' ;;
 io) ERRTEXT='No space left on device' ;;
 esac
-ALL_CASES="detached inplace inplace_big module C plain pfunct codiff"
-IO_CASES="detached inplace inplace_big module"
+ALL_CASES="detached inplace inplace_big module C plain pfunct codiff pdwtags pglobal scncopy"
+IO_CASES="detached inplace inplace_big module scncopy"
+NO_JOBS_CASES="scncopy"
 HOLES=$SHARED/fixtures/layout/holes.o
 FUNCS=$SHARED/fixtures/pfunct/funcs.o
 OLD=$SHARED/fixtures/codiff/old.o
@@ -90,8 +92,9 @@ head -c $((20 << 20)) /dev/urandom >pad.bin &&
 #   TARGET       the output file (empty: stdout only); before each run it
 #                holds ORIG_TARGET's bytes
 #   NAMES        the names an error line may give
+#   NO_JOBS      set: the program takes no -j
 setup_case() {
-	TARGET= ORIG_TARGET= INPUTS=() PROG=pahole
+	TARGET= ORIG_TARGET= INPUTS=() PROG=pahole NO_JOBS=
 	case $1 in
 	detached)
 		cp "$HOLES" holes.o && echo "old bytes" >orig.btf
@@ -122,6 +125,16 @@ setup_case() {
 	codiff)
 		cp "$OLD" old.o && cp "$NEW" new.o
 		PROG=codiff ARGS=(old.o new.o) INPUTS=(old.o new.o) NAMES="old.o new.o" ;;
+	pdwtags)
+		cp "$HOLES" holes.o
+		PROG=pdwtags ARGS=(holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;
+	pglobal)
+		cp "$HOLES" holes.o
+		PROG=pglobal ARGS=(-v holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;
+	scncopy)
+		cp "$HOLES" holes.o && echo "old bytes" >orig.o
+		PROG=scncopy ARGS=(-a -o out.o holes.o) INPUTS=(holes.o) NO_JOBS=1
+		TARGET=out.o ORIG_TARGET=orig.o NAMES="holes.o out.o" ;;
 	*)
 		return 1 ;;
 	esac
@@ -131,11 +144,13 @@ setup_case() {
 # target reset first; its stdout, stderr, status and report in $W/run.*.
 # Only the program loads the shim (timeout and env exec it).
 run_once() {
+	local jobs=()
+	[ -n "$NO_JOBS" ] || jobs=("$1")
 	[ -z "$TARGET" ] || cp "$ORIG_TARGET" "$TARGET"
 	rm -f "$W/run.report"
 	timeout 120 env "${SAN_ENV[@]}" LD_PRELOAD="$SHIM_PATH" "${PREFIX}_N=$2" \
 		"${PREFIX}_REPORT=$W/run.report" FAILIO_PATH="$TARGET" \
-		"$BUILD_DIR/$PROG" "$1" "${ARGS[@]}" >"$W/run.out" 2>"$W/run.err"
+		"$BUILD_DIR/$PROG" "${jobs[@]}" "${ARGS[@]}" >"$W/run.out" 2>"$W/run.err"
 	RC=$?
 }
 
@@ -243,12 +258,19 @@ cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
 	list=$ALL_CASES
 	[ "$KIND" = alloc ] || list=$IO_CASES
-	for c in $list; do cases+=("$c-j1" "$c-j3"); done
+	for c in $list; do
+		if [[ " $NO_JOBS_CASES " == *" $c "* ]]; then
+			cases+=("$c")
+		else
+			cases+=("$c-j1" "$c-j3")
+		fi
+	done
 fi
 : >"$W/defects"
 for c in "${cases[@]}"; do
 	name=${c%-j*} jobs=-j${c##*-j}
 	[ "$name" != "$c" ] || jobs=-j1
+	[[ " $NO_JOBS_CASES " != *" $name "* ]] || jobs=
 	sweep_case "$name" "$jobs"
 done
 if [ -s "$W/defects" ]; then
