@@ -43,7 +43,8 @@ OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_test \
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarves_layout_test $(BUILD)/dwarves_hash_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
-	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate
+	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate \
+	 $(BUILD)/failalloc.so $(BUILD)/failio.so
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld \
@@ -57,7 +58,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize fuzz fuzz-merge install clean tools
+.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -105,6 +106,11 @@ $(BUILD)/dwarf_locations_test: tests/unit/dwarf_locations_test.c tests/unit/chec
 $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)
 
+# LD_PRELOAD shims for tests/faults: never sanitized themselves (they sit
+# in front of the sanitizer's allocator), whatever CFLAGS says.
+$(BUILD)/%.so: tests/tools/%.c | $(BUILD)
+	$(CC) $(WARN) -O2 -g -fPIC -shared -o $@ $< -ldl
+
 $(BUILD):
 	mkdir -p $(BUILD)
 
@@ -144,6 +150,12 @@ check-sanitize: all
 		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
 		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
 		inplace_copy_ahead plain_process repeats_fwd_tolerance pdwtags_jobs
+
+# Every allocation, then every write of the output, failing once in turn
+# (tests/faults/sweep.sh): one summary line per case. PAHOLE_BUILD=build-asan
+# sweeps a sanitizer build (the shims come from build).
+check-faults: all
+	rc=0; tests/faults/sweep.sh alloc || rc=1; tests/faults/sweep.sh io || rc=1; exit $$rc
 
 $(FUZZ_BUILD)/%.o: %.c $(wildcard *.h)
 	@mkdir -p $(FUZZ_BUILD)

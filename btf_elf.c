@@ -97,9 +97,15 @@ struct btf_elf_copy {
 	int		err;		/* the thread's, read once joined */
 };
 
-static const char *elf_error(void)
+/*
+ * libelf's reason for the call that just failed, or "out of memory" where
+ * its allocation did (errno, cleared before the call): gelf_getshdr() then
+ * says "invalid operand", elf_begin() gives no handle. *@err: the code.
+ */
+static const char *elf_error(int *err)
 {
-	return elf_errmsg(-1);
+	*err = errno == ENOMEM ? -ENOMEM : -EINVAL;
+	return errno == ENOMEM ? "out of memory" : elf_errmsg(-1);
 }
 
 static int rewrite_open(struct elf_rewrite *rw, const struct btf_elf_copy *copy)
@@ -112,12 +118,16 @@ static int rewrite_open(struct elf_rewrite *rw, const struct btf_elf_copy *copy)
 		return err;
 	}
 	elf_version(EV_CURRENT);
+	errno = 0;
 	rw->in = elf_begin(rw->fd, ELF_C_READ_MMAP, NULL);
 	if (!rw->in || elf_kind(rw->in) != ELF_K_ELF || !gelf_getehdr(rw->in, &rw->ehdr) ||
 	    elf_getshdrnum(rw->in, &rw->shnum) || elf_getshdrstrndx(rw->in, &rw->shstrndx) ||
 	    elf_getphdrnum(rw->in, &rw->phnum)) {
-		pr_err("%s: cannot read as ELF: %s", rw->path, elf_error());
-		return -EINVAL;
+		int err;
+		const char *why = elf_error(&err);
+
+		pr_err("%s: cannot read as ELF: %s", rw->path, why);
+		return err;
 	}
 	if (!rw->shnum || rw->shstrndx >= rw->shnum) {
 		pr_err("%s: no section name table", rw->path);
@@ -140,9 +150,16 @@ static void rewrite_release(struct elf_rewrite *rw)
 
 static int section_header(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
 {
+	int err;
+
+	errno = 0;
 	if (!gelf_getshdr(elf_getscn(rw->in, idx), ret)) {
-		pr_err("%s: section %zu: %s", rw->path, idx, elf_error());
-		return -EINVAL;
+		const char *why = elf_error(&err);
+
+		/* rewrite() says that memory ran out. */
+		if (err != -ENOMEM)
+			pr_err("%s: section %zu: %s", rw->path, idx, why);
+		return err;
 	}
 	return 0;
 }
@@ -150,11 +167,18 @@ static int section_header(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *r
 /* The raw bytes of section @idx, as in the file. */
 static int section_bytes(const struct elf_rewrite *rw, size_t idx, Elf_Data **ret)
 {
-	Elf_Data *d = elf_rawdata(elf_getscn(rw->in, idx), NULL);
+	Elf_Data *d;
+	int err;
 
+	errno = 0;
+	d = elf_rawdata(elf_getscn(rw->in, idx), NULL);
 	if (!d) {
-		pr_err("%s: section %zu: %s", rw->path, idx, elf_error());
-		return -EINVAL;
+		const char *why = elf_error(&err);
+
+		/* rewrite() says that memory ran out. */
+		if (err != -ENOMEM)
+			pr_err("%s: section %zu: %s", rw->path, idx, why);
+		return err;
 	}
 	*ret = d;
 	return 0;
@@ -599,6 +623,7 @@ static int new_shdr(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
 {
 	const struct region *r = idx ? region_of(rw, idx) : NULL;
 	size_t i;
+	int err;
 
 	if (idx >= rw->shnum) {
 		*ret = (GElf_Shdr){ .sh_type = SHT_PROGBITS, .sh_offset = r->new_off,
@@ -608,8 +633,9 @@ static int new_shdr(const struct elf_rewrite *rw, size_t idx, GElf_Shdr *ret)
 				ret->sh_name = rw->name_off[i];
 		return 0;
 	}
-	if (section_header(rw, idx, ret))
-		return -EINVAL;
+	err = section_header(rw, idx, ret);
+	if (err)
+		return err;
 	if (!idx) {	/* the real count, when e_shnum cannot hold it */
 		if (rw->new_shnum >= SHN_LORESERVE)
 			ret->sh_size = rw->new_shnum;

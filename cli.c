@@ -16,7 +16,7 @@ int cli__start(const char *program, const struct argp *argp, int argc, char **ar
 	argp_err_exit_status = CLI_EXIT_USAGE;
 	log__set_program(program);
 	log__hook_libbpf();
-	return argp_parse(argp, argc, argv, 0, NULL, NULL) ? CLI_EXIT_USAGE : 0;
+	return cli__parse_args(argp, argc, argv, CLI_EXIT_USAGE);
 }
 
 void cli__take_files(const struct argp_state *state, char ***files, int *nr)
@@ -74,6 +74,17 @@ void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jo
 		argp_failure(state, CLI_EXIT_USAGE, 0,
 			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
 			     CLI_MAX_JOBS);
+}
+
+int cli__parse_args(const struct argp *argp, int argc, char **argv, int status)
+{
+	int err = argp_parse(argp, argc, argv, 0, NULL, NULL);
+
+	if (err == ENOMEM) {
+		pr_err("out of memory");
+		return 1;
+	}
+	return err ? status : 0;
 }
 
 void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats)

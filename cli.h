@@ -24,13 +24,20 @@ enum { CLI_EXIT_USAGE = 64, CLI_MAX_JOBS = 4096 };
  * What a program's main() does first: the process's settings
  * (tuning__start()), @program as its messages' prefix, libbpf's messages
  * through log.c, then @argp over the command line, usage errors exiting
- * 64. Returns 0, or CLI_EXIT_USAGE when argp_parse() failed (main()'s
- * exit status then). Before any thread.
+ * 64 (cli__parse_args()). Returns 0, or main()'s exit status:
+ * CLI_EXIT_USAGE when argp_parse() failed, 1 when argp ran out of memory.
+ * Before any thread.
  */
 int cli__start(const char *program, const struct argp *argp, int argc, char **argv);
 /* ARGP_KEY_ARGS: the operands left, borrowed from argv, in *@files and *@nr. */
 void cli__take_files(const struct argp_state *state, char ***files, int *nr);
-
+/*
+ * argp_parse() of a program's command line: 0, or the status to exit with.
+ * argp says nothing when its own allocation fails (it returns ENOMEM): that
+ * gets one line, "PROGRAM: out of memory", and exit 1; any other error
+ * code, which a parser returned after its own message, @status.
+ */
+int cli__parse_args(const struct argp *argp, int argc, char **argv, int status);
 /* A whole positive decimal number up to @max, or -EINVAL: "4x", "", "0", "-1" are not. */
 int cli__parse_positive(const char *s, unsigned long max, unsigned int *ret);
 /* A whole non-negative decimal number up to UINT32_MAX, or -EINVAL. */

@@ -227,11 +227,14 @@ static int load_side(struct side *s, const struct btf *base)
 	for (i = 0; i < n && err == -ENODATA; i++) {
 		if (formats[i] == FMT_DWARF && dwarf_archive__is_archive(s->in.path))
 			err = load_archive(s);
-		else if (formats[i] == FMT_DWARF)
-			err = dwarf_file__path_has_dwarf(s->in.path) ? load_dwarf(s) : -ENODATA;
-		else
+		else if (formats[i] == FMT_DWARF && (err = dwarf_file__path_has_dwarf(s->in.path)) >= 0)
+			err = err ? load_dwarf(s) : -ENODATA;
+		else if (formats[i] == FMT_BTF)
 			err = load_btf(s, base);
 	}
+	/* Where an allocation failed, the module that saw it may have said nothing. */
+	if (err == -ENOMEM && !log__has_errors())
+		pr_err("%s: out of memory", s->in.path);
 	/* upstream's words for a file of none of the formats */
 	if (err == -ENODATA)
 		pr_err("couldn't load debugging info from %s", s->in.path);

@@ -819,6 +819,23 @@ static int show(struct codiff *c, const char *new_path)
 	return err;
 }
 
+/*
+ * -ENOMEM where a printer could not build a name (a prototype's): what
+ * was compared or shown with it is wrong. Else 0.
+ */
+static int names_failed(const struct codiff *c)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nr_old; i++)
+		if (printer__out_of_memory(c->old[i].printer))
+			return -ENOMEM;
+	for (i = 0; i < c->nr_new; i++)
+		if (printer__out_of_memory(c->new[i].printer))
+			return -ENOMEM;
+	return 0;
+}
+
 int codiff__run(const struct codiff_input *old, const struct codiff_input *new,
 		const struct codiff_opts *opts, FILE *fp)
 {
@@ -832,7 +849,7 @@ int codiff__run(const struct codiff_input *old, const struct codiff_input *new,
 	if (!o.structs && !o.functions && !o.terse)
 		o.structs = o.functions = true;
 	err = views__new(old, &c.old) ?: views__new(new, &c.new) ?: compare(&c) ?:
-	      show(&c, new->path);
+	      names_failed(&c) ?: show(&c, new->path) ?: names_failed(&c);
 	views__free(c.old, c.nr_old);
 	views__free(c.new, c.nr_new);
 	str_set__release(&c.shown);

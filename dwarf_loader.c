@@ -64,22 +64,40 @@ static int check_address_space(const char *path, int fd, off_t size)
 }
 
 /*
+ * Reports why libelf failed on @path: "corrupt ELF file" and its reason,
+ * or, where its allocation failed (errno ENOMEM: the caller cleared errno
+ * before the calls), that memory ran out, which libelf says in other
+ * words or not at all (gelf_getshdr(): "invalid operand"; elf_begin(): no
+ * handle). -EINVAL or -ENOMEM.
+ */
+static int elf_failed(const char *path)
+{
+	if (errno == ENOMEM) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
+	}
+	pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
+	return -EINVAL;
+}
+
+/*
  * Rejects an ELF image of @size bytes (a file, or an archive member) whose
  * section table or sections lie past its end. @path names it in messages.
+ * The caller clears errno before making @elf (elf_failed()).
  */
 static int check_elf_image(const char *path, Elf *elf, uint64_t size)
 {
 	size_t shnum, i;
 	GElf_Ehdr ehdr;
 
+	if (!elf && errno == ENOMEM)
+		return elf_failed(path);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		pr_err("%s: not an ELF file", path);
 		return -EINVAL;
 	}
-	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0) {
-		pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-		return -EINVAL;
-	}
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) < 0)
+		return elf_failed(path);
 	if (ehdr.e_shoff > size ||
 	    (uint64_t)(shnum > ehdr.e_shnum ? shnum : ehdr.e_shnum) * ehdr.e_shentsize >
 	    size - ehdr.e_shoff) {
@@ -90,10 +108,8 @@ static int check_elf_image(const char *path, Elf *elf, uint64_t size)
 	for (i = 1; i < shnum; i++) {
 		GElf_Shdr shdr;
 
-		if (!gelf_getshdr(elf_getscn(elf, i), &shdr)) {
-			pr_err("%s: corrupt ELF file: %s", path, elf_errmsg(-1));
-			return -EINVAL;
-		}
+		if (!gelf_getshdr(elf_getscn(elf, i), &shdr))
+			return elf_failed(path);
 		if (shdr.sh_type != SHT_NOBITS &&
 		    (shdr.sh_offset > size || shdr.sh_size > size - shdr.sh_offset)) {
 			pr_err("%s: truncated or corrupt ELF file: section %zu ends past the end of the file",
@@ -119,9 +135,11 @@ static int check_elf(const char *path)
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		pr_err("%s: not a regular file", path);
-	else if (!(err = check_address_space(path, fd, st.st_size)))
+	else if (!(err = check_address_space(path, fd, st.st_size))) {
+		errno = 0;
 		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
 				      st.st_size);
+	}
 	elf_end(elf);
 	close(fd);
 	return err;
@@ -192,11 +210,14 @@ static int check_type_unit_sections(const char *path, Elf *elf)
 static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 {
 	const char *path = df->path, *bad;
+	bool dwarf_nomem;
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
 	GElf_Ehdr ehdr;
 	int err = -EINVAL, dwfl_err;
 
+	/* libdwfl's reason for an allocation that failed may be libebl's "XXX missing". */
+	errno = 0;
 	df->dwfl = dwfl_begin(&offline_callbacks);
 	if (!df->dwfl)
 		goto err_dwfl;
@@ -205,14 +226,23 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 			  dwfl_report_offline(df->dwfl, path, path, -1);
 	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
 		goto err_dwfl;
+	/*
+	 * The DWARF first: dwfl_module_getelf() relocates an ET_REL file and
+	 * ignores what goes wrong there (elfutils 0.188: an allocation of
+	 * libebl or of the relocation), after which the DWARF it gives has
+	 * the section offsets unrelocated (names of other DIEs), where
+	 * dwfl_module_getdwarf() fails.
+	 */
+	df->dwarf = dwfl_module_getdwarf(mod, &bias);
+	dwarf_nomem = !df->dwarf && errno == ENOMEM;
 	df->elf = dwfl_module_getelf(mod, &bias);
 	if (!df->elf)
 		goto err_dwfl;
-	df->dwarf = dwfl_module_getdwarf(mod, &bias);
 	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
-	if (!df->dwarf && has_info(df->elf) && (dwfl_err = dwfl_errno())) {
-		pr_err("%s: cannot read DWARF: %s", path, dwfl_errmsg(dwfl_err));
-		return -EINVAL;
+	if (!df->dwarf && (dwarf_nomem || has_info(df->elf)) && (dwfl_err = dwfl_errno())) {
+		pr_err("%s: cannot read DWARF: %s", path,
+		       dwarf_nomem ? "out of memory" : dwfl_errmsg(dwfl_err));
+		return dwarf_nomem ? -ENOMEM : -EINVAL;
 	}
 	if (!df->dwarf || !has_info(df->elf)) {
 		if (report_nodata)
@@ -232,6 +262,10 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 	abi_regs__init(&df->abi, ehdr.e_machine);
 	return dwarf_xunits__open(df, &df->xunits);
 err_dwfl:
+	if (errno == ENOMEM) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
+	}
 	pr_err("%s: cannot read ELF or DWARF: %s", path, dwfl_errmsg(-1));
 	return err;
 }
@@ -282,6 +316,7 @@ int dwarf_file__open_image(char *name, void *image, size_t size, struct dwarf_fi
 	int err;
 
 	elf_version(EV_CURRENT);
+	errno = 0;
 	elf = elf_memory(image, size);
 	err = check_elf_image(name, elf, size);
 	elf_end(elf);
@@ -351,22 +386,25 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 	return df->big_endian;
 }
 
-bool dwarf_file__path_has_dwarf(const char *path)
+int dwarf_file__path_has_dwarf(const char *path)
 {
 	static const char *const names[] = { ".debug_info", ".zdebug_info", ".debug_info.dwo" };
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool found = false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), found = 0;
 	GElf_Shdr shdr;
 	size_t i;
 	Elf *elf;
 
 	if (fd < 0)
-		return false;
+		return 0;
 	elf_version(EV_CURRENT);
+	/* Out of memory is no answer: "no DWARF" would try BTF and say that is missing. */
+	errno = 0;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	for (i = 0; elf && elf_kind(elf) == ELF_K_ELF && !found &&
 		    i < sizeof(names) / sizeof(names[0]); i++)
-		found = elf_section_next(elf, NULL, names[i], &shdr);
+		found = !!elf_section_next(elf, NULL, names[i], &shdr);
+	if (!found && errno == ENOMEM)
+		found = elf_failed(path);
 	elf_end(elf);
 	close(fd);
 	return found;

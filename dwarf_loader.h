@@ -125,9 +125,10 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df);
 /*
  * Whether @path is an ELF file with DWARF (.debug_info, .zdebug_info or a
  * split unit's .debug_info.dwo): the test the tools make before choosing
- * the DWARF loader over BTF. False when it cannot be read.
+ * the DWARF loader over BTF: 1, or 0 when it has none or cannot be read,
+ * or -ENOMEM (reported) where libelf ran out of memory.
  */
-bool dwarf_file__path_has_dwarf(const char *path);
+int dwarf_file__path_has_dwarf(const char *path);
 
 /*
  * Receives each loaded CU, in CU order, and owns it from then on (free it

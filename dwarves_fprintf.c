@@ -50,6 +50,11 @@ void printer__free(struct printer *p)
 	free(p);
 }
 
+bool printer__out_of_memory(const struct printer *p)
+{
+	return p->out_of_memory;
+}
+
 static bool is_aggregate_kind(uint8_t kind)
 {
 	return kind == TK_STRUCT || kind == TK_UNION || kind == TK_ENUM;
@@ -137,6 +142,7 @@ static const char *proto_name(struct printer *p, const struct type *t, char *bf,
 
 	if (!fp) {
 		snprintf(bf, len, "<ERROR: out of memory>");
+		p->out_of_memory = true;
 		return bf;
 	}
 	ftype_fprintf(p, t, NULL, false, false, 0, true, fp);

@@ -65,6 +65,13 @@ size_t printer__print_type(struct printer *p, uint32_t id, const struct print_to
  */
 size_t printer__variable_fprintf(struct printer *p, uint32_t type, const char *name, FILE *fp);
 
+/*
+ * Whether a name @p built could not be allocated (a prototype's, through
+ * fmemopen()): it then reads "<ERROR: out of memory>", and what was
+ * printed or compared with it since is wrong; the caller must fail.
+ */
+bool printer__out_of_memory(const struct printer *p);
+
 /* The cacheline size the printer uses. */
 uint32_t printer__cacheline_size(const struct printer *p);
 

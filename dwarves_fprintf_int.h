@@ -36,6 +36,7 @@ struct printer {
 	unsigned int		depth;		/* nesting of type printing, bounded */
 	unsigned int		budget;		/* types this printout may still print */
 	unsigned int		name_steps;	/* steps the names being built may still take */
+	bool			out_of_memory;	/* a name could not be built (fmemopen) */
 };
 
 /* The state upstream passes down as "conf": copied, changed, passed on. */

@@ -15,6 +15,7 @@ struct layout {
 	uint32_t		override_id;	/* 0: none */
 	const struct type	*override_type;	/* borrowed from the caller */
 	struct class_layout	*override_cl;	/* borrowed from the caller */
+	bool			out_of_memory;	/* a layout__class() could not allocate */
 };
 
 struct layout *layout__new(const struct cu *cu, const struct layout_opts *opts)
@@ -47,6 +48,11 @@ void layout__free(struct layout *l)
 	}
 	free(l->classes);
 	free(l);
+}
+
+bool layout__out_of_memory(const struct layout *l)
+{
+	return l->out_of_memory;
 }
 
 const struct cu *layout__cu(const struct layout *l)
@@ -235,11 +241,11 @@ struct class_layout *layout__class(struct layout *l, uint32_t id)
 	if (cl)
 		return cl;
 	cl = calloc(1, sizeof(*cl));
-	if (!cl)
-		return NULL;
-	cl->members = calloc(t->nr_entries ? t->nr_entries : 1, sizeof(*cl->members));
-	if (!cl->members) {
+	if (cl)
+		cl->members = calloc(t->nr_entries ? t->nr_entries : 1, sizeof(*cl->members));
+	if (!cl || !cl->members) {
 		free(cl);
+		l->out_of_memory = true;
 		return NULL;
 	}
 	layout__compute(l, t, cl);

@@ -55,6 +55,11 @@ const struct cu *layout__cu(const struct layout *l);
  * holes found. NULL for other kinds or on ENOMEM (then members are unknown).
  */
 struct class_layout *layout__class(struct layout *l, uint32_t id);
+/*
+ * Whether a layout__class() of @l failed to allocate: what was printed
+ * from it since may lack members, and the caller must fail.
+ */
+bool layout__out_of_memory(const struct layout *l);
 
 /*
  * Places the members of @t (a struct or union, maybe not one of the CU's:

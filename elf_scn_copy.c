@@ -49,6 +49,20 @@ static int number_sections(struct copy *c, elf_scn_pick_fn pick, void *arg)
 	return 0;
 }
 
+/*
+ * A new section of the copy, or NULL. elfutils (0.188) returns a section
+ * without a header where it cannot allocate one (elf_newscn(): ENOMEM set,
+ * the section given all the same), on which the next call crashes.
+ */
+static Elf_Scn *new_section(struct copy *c)
+{
+	Elf_Scn *scn;
+
+	errno = 0;
+	scn = elf_newscn(c->out);
+	return errno == ENOMEM ? NULL : scn;
+}
+
 static size_t remap(const struct copy *c, size_t old)
 {
 	return old < c->nr_in ? c->new_index[old] : 0;
@@ -57,7 +71,7 @@ static size_t remap(const struct copy *c, size_t old)
 /* One section's header and bytes into the copy. */
 static int copy_section(struct copy *c, size_t i)
 {
-	Elf_Scn *scn = elf_getscn(c->in, i), *out = elf_newscn(c->out);
+	Elf_Scn *scn = elf_getscn(c->in, i), *out = new_section(c);
 	Elf_Data *raw, *data;
 	GElf_Shdr shdr;
 	long name;
@@ -90,7 +104,7 @@ static int copy_section(struct copy *c, size_t i)
 /* The new .shstrtab, last; the header points at it. */
 static int add_name_table(struct copy *c, GElf_Ehdr *ehdr)
 {
-	Elf_Scn *out = elf_newscn(c->out), *zero;
+	Elf_Scn *out = new_section(c), *zero;
 	long name = add_name(c, ".shstrtab");
 	GElf_Shdr shdr = { .sh_type = SHT_STRTAB, .sh_addralign = 1 }, zshdr;
 	Elf_Data *data;
@@ -144,8 +158,12 @@ static int write_copy(struct copy *c, elf_scn_pick_fn pick, void *arg)
 	err = err ?: add_name_table(c, &ehdr);
 	if (err)
 		return err;
-	if (!gelf_update_ehdr(c->out, &ehdr) || elf_update(c->out, ELF_C_WRITE) < 0)
+	if (!gelf_update_ehdr(c->out, &ehdr))
 		return -EINVAL;
+	/* libelf's "cannot write data to file" has the reason in errno */
+	errno = 0;
+	if (elf_update(c->out, ELF_C_WRITE) < 0)
+		return errno ? -errno : -EINVAL;
 	return 0;
 }
 
@@ -155,6 +173,8 @@ int elf_scn_copy__write(Elf *in, int fd, elf_scn_pick_fn pick, void *arg, const 
 	int err = -EINVAL;
 
 	*why = NULL;
+	/* libelf's out of memory has other words ("invalid operand"): errno tells */
+	errno = 0;
 	if (elf_getshdrnum(in, &c.nr_in) || elf_getshdrstrndx(in, &c.in_shstrndx))
 		goto out;
 	err = -ENOMEM;
@@ -164,6 +184,8 @@ int elf_scn_copy__write(Elf *in, int fd, elf_scn_pick_fn pick, void *arg, const 
 	c.out = elf_begin(fd, ELF_C_WRITE, NULL);
 	err = c.out ? write_copy(&c, pick, arg) : -EINVAL;
 out:
+	if (err == -EINVAL && errno == ENOMEM)
+		err = -ENOMEM;
 	if (err == -EINVAL)
 		*why = elf_errmsg(-1) ?: "malformed section table";
 	elf_end(c.out);

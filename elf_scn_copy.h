@@ -20,7 +20,8 @@ typedef bool (*elf_scn_pick_fn)(const char *name, void *arg);
 /*
  * Writes to @fd (positioned at 0, empty) the sections of @in that @pick
  * takes, in their order, but @in's section name table, which is replaced.
- * Returns 0, or -EINVAL with libelf's reason in *@why (static text).
+ * Returns 0, or -EINVAL with libelf's reason in *@why (static text), or
+ * -ENOMEM, or the error of a failed write (-ENOSPC, -EIO), *@why NULL.
  */
 int elf_scn_copy__write(Elf *in, int fd, elf_scn_pick_fn pick, void *arg, const char **why);
 

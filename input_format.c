@@ -60,22 +60,31 @@ static const char *elf_problem(int fd)
 int input_format__probe(const char *path, enum input_format *ret)
 {
 	const char *why;
+	int err;
 
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
-		int err = -errno;
-
+		err = -errno;
 		pr_err("%s: %s", path, strerror(errno));
 		return err;
 	}
+	/* libelf says "invalid operand", or nothing, where it could not allocate. */
+	errno = 0;
 	why = elf_problem(fd);
+	err = why && errno == ENOMEM ? -ENOMEM : -EINVAL;
 	close(fd);
 	if (why) {
-		pr_err("%s: cannot read ELF: %s", path, why);
-		return -EINVAL;
+		if (err == -ENOMEM)
+			pr_err("%s: out of memory", path);
+		else
+			pr_err("%s: cannot read ELF: %s", path, why);
+		return err;
 	}
-	if (dwarf_file__path_has_dwarf(path)) {
+	err = dwarf_file__path_has_dwarf(path);
+	if (err < 0)
+		return err;
+	if (err) {
 		*ret = INPUT_DWARF;
 		return 0;
 	}

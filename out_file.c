@@ -50,7 +50,21 @@ static void block_signals(sigset_t *old)
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
-/* Installs the handler where the signal is not ignored (nohup keeps SIGHUP out). */
+/*
+ * exit() from inside a library removes it too: libdw ends the process with
+ * error() when an allocation fails (__libdw_oom), maybe while the copy
+ * ahead writes the temporary file of an in-place run.
+ */
+static void remove_pending_at_exit(void)
+{
+	if (has_pending_tmp)
+		unlink(pending_tmp);
+}
+
+/*
+ * Installs the handler where the signal is not ignored (nohup keeps SIGHUP
+ * out), and the one for exit().
+ */
 static void install_handlers(void)
 {
 	static bool installed;
@@ -60,6 +74,7 @@ static void install_handlers(void)
 	if (installed)
 		return;
 	installed = true;
+	atexit(remove_pending_at_exit);
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
 		if (!sigaction(cleanup_signals[i], NULL, &old) && old.sa_handler != SIG_IGN)

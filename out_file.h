@@ -6,7 +6,8 @@
  * name that does not exist yet) is written under a temporary name in the
  * same directory and renamed over the target only when complete, so a
  * failure or a kill leaves the old file as it was; SIGINT, SIGTERM and
- * SIGHUP also remove the temporary file before the program ends. A device or a FIFO
+ * SIGHUP also remove the temporary file before the program ends, and so
+ * does exit() from anywhere (libdw's on out of memory). A device or a FIFO
  * (/dev/stdout, a full device) cannot be replaced that way and is written
  * directly. Main thread only; errors are reported as one line naming the
  * target.

@@ -1075,8 +1075,9 @@ int main(int argc, char *argv[])
 	int err;
 
 	tuning__start();
-	if (argp_parse(&pahole_argp, argc, argv, 0, NULL, NULL))
-		return EXIT_ERROR;
+	err = cli__parse_args(&pahole_argp, argc, argv, EXIT_ERROR);
+	if (err)
+		return err;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
 	log__hook_libbpf();
 	if (opts.numeric_version) {

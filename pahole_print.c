@@ -96,6 +96,17 @@ static void job_cu_free(struct job_cu *jc)
 	free(jc);
 }
 
+/*
+ * Whether what @jc printed may be wrong for want of memory: a struct's
+ * layout (printed without members) or a prototype's name could not be
+ * allocated.
+ */
+static bool job_cu_out_of_memory(const struct job_cu *jc)
+{
+	return layout__out_of_memory(jc->layout) || printer__out_of_memory(jc->printer) ||
+	       (jc->emit_printer && printer__out_of_memory(jc->emit_printer));
+}
+
 static struct job_cu *job_cu_new(const struct print_job *j, struct cu *cu)
 {
 	struct job_cu *jc = calloc(1, sizeof(*jc));
@@ -828,6 +839,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 		err = print_classes(j, jc, &keep);
 	}
 	keep = keep || (o->nr_definitions && j->nr_structs);
+	if (!err && job_cu_out_of_memory(jc))
+		err = -ENOMEM;
 	if (!err && keep)
 		err = keep_cu(j, jc);
 	else
@@ -1169,6 +1182,12 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 			break;
 		if (!err)
 			continue;
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM) {
+			if (!log__has_errors())
+				pr_err("%s: out of memory", files[i]);
+			return 1;
+		}
 		if (!j->nr_names && !o->contains && !o->find_pointers_to && !j->consume) {
 			if (!access(files[0], R_OK)) {
 				if (err == -ENODATA || err == -EOPNOTSUPP)
@@ -1192,10 +1211,13 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 	const char *names = opts->class_names ? opts->class_names :
 			    opts->contains ? opts->contains : opts->find_pointers_to;
 	bool retry;
-	int status = 1;
+	int status = 1, err;
 
-	if (names && parse_class_names(&j, names))
+	if (names && (err = parse_class_names(&j, names))) {
+		if (err == -ENOMEM)
+			pr_err("out of memory");
 		goto out;
+	}
 	if (opts->compile && !(j.emissions = type_emissions__new(opts->skip_atomic_typedefs))) {
 		pr_err("not enough memory");
 		goto out;
@@ -1217,6 +1239,16 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		print_nr_definitions(&j);
 	else if (opts->nr_methods)
 		print_nr_methods(&j);
+	/* What the kept CUs printed at the end, with a struct's members or a name missing. */
+	for (uint32_t i = 0; i < j.nr_kept && !status; i++) {
+		if (job_cu_out_of_memory(j.kept[i])) {
+			fflush(stdout);
+			pr_err("%s: out of memory", nr_files ? files[0] : "the running kernel's BTF");
+			status = 1;
+		}
+	}
+	if (status)
+		goto out;
 	for (uint32_t i = 0; i < j.nr_names; i++) {
 		if (!j.names[i].found) {
 			fflush(stdout);

@@ -300,7 +300,9 @@ static int handle_cu(struct cu *cu, void *ctx)
 		print_functions(j, &pc);
 		print_variables(&pc);
 		print_namespaces(&pc);
-		err = 0;
+		/* A struct without its members, or a name that could not be built. */
+		err = layout__out_of_memory(pc.layout) || printer__out_of_memory(pc.printer) ?
+		      -ENOMEM : 0;
 	}
 	printer__free(pc.printer);
 	layout__free(pc.layout);

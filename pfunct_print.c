@@ -102,6 +102,16 @@ static void account_block(struct pf_cu *pc, const struct lexblock *b, unsigned i
 	}
 }
 
+/*
+ * Whether what was printed from @pc may be wrong for want of memory: a
+ * struct's layout (printed without members) or a prototype's name could
+ * not be allocated.
+ */
+static bool pf_cu_out_of_memory(const struct pf_cu *pc)
+{
+	return layout__out_of_memory(pc->layout) || printer__out_of_memory(pc->printer);
+}
+
 static struct pf_cu *pf_cu_new(const struct pf_job *j, struct cu *cu)
 {
 	struct layout_opts lo = { 0 };
@@ -386,6 +396,8 @@ static int handle_cu(struct cu *cu, void *ctx)
 	if (!j->is_stealer)
 		return keep_cu(j, pc);
 	if (!steal(j, pc)) {
+		if (!j->err && pf_cu_out_of_memory(pc))
+			j->err = -ENOMEM;
 		pf_cu_free(pc);
 		return j->err;
 	}
@@ -588,7 +600,10 @@ static int print_results(struct pf_job *j)
 		show_all_kept(j);
 	else if (!o->function_name)
 		print_stats(j);
-	return 0;
+	for (i = 0; i < j->nr_cus && !j->err; i++)
+		if (pf_cu_out_of_memory(j->cus[i]))
+			j->err = -ENOMEM;
+	return j->err;
 }
 
 int pfunct__run(const struct pfunct_opts *opts, char **files, int nr_files)

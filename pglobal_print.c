@@ -226,6 +226,9 @@ static int handle_cu(struct cu *cu, void *ctx)
 	pc.printer = pc.layout ? printer__new(cu, pc.layout, &fo) : NULL;
 	if (pc.printer)
 		err = collect(j, &pc);
+	/* A struct without its members, or a name that could not be built. */
+	if (!err && (layout__out_of_memory(pc.layout) || printer__out_of_memory(pc.printer)))
+		err = -ENOMEM;
 	printer__free(pc.printer);
 	layout__free(pc.layout);
 	cu__free(cu);

@@ -141,8 +141,11 @@ static int run(void)
 		goto out;
 	}
 	elf_version(EV_CURRENT);
+	errno = 0;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
+	if (!elf && errno == ENOMEM)
+		pr_err("%s: out of memory", opts.input);
+	else if (!elf || elf_kind(elf) != ELF_K_ELF)
 		pr_err("%s: not an ELF file", opts.input);
 	else
 		err = check_sections(elf) ?: write_output(elf, &st);

@@ -18,25 +18,26 @@
 #include "log.h"
 #include "tool_load.h"
 
-/* Keeps @df when the tool asked for it, else closes it. */
-static void file_done(struct tool_load *l, struct dwarf_file *df, uint32_t kept)
-{
-	bool keep = l->keep_files || (l->kept_cus && *l->kept_cus != kept);
-
-	if (keep &&
-	    !dw_ensure_cap(&l->files, &l->files_cap, sizeof(*l->files), l->nr_files + 1)) {
-		l->files[l->nr_files++] = df;
-		return;
-	}
-	dwarf_file__free(df);
-}
-
+/*
+ * Loads the CUs of @df; keeps it when the tool asked for it, else closes
+ * it. The room to keep it is made first: kept CUs borrow its names, so it
+ * must not be closed for want of memory afterwards.
+ */
 static int load_dwarf_file(struct tool_load *l, struct dwarf_file *df)
 {
 	uint32_t kept = l->kept_cus ? *l->kept_cus : 0;
-	int err = dwarf_loader__load(df, &l->dwarf, l->handle_cu, l->ctx);
+	int err = dw_ensure_cap(&l->files, &l->files_cap, sizeof(*l->files), l->nr_files + 1);
 
-	file_done(l, df, kept);
+	if (err) {
+		pr_err("%s: out of memory", dwarf_file__path(df));
+		dwarf_file__free(df);
+		return err;
+	}
+	err = dwarf_loader__load(df, &l->dwarf, l->handle_cu, l->ctx);
+	if (l->keep_files || (l->kept_cus && *l->kept_cus != kept))
+		l->files[l->nr_files++] = df;
+	else
+		dwarf_file__free(df);
 	return err;
 }
 
@@ -145,8 +146,10 @@ int tool_load__file(struct tool_load *l, const char *path)
 		if (is_format(l, formats, len, "dwarf")) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(l, path);
-			if (dwarf_file__path_has_dwarf(path))
-				return load_dwarf(l, path);
+			err = dwarf_file__path_has_dwarf(path);
+			if (err)
+				return err < 0 ? err : load_dwarf(l, path);
+			err = -ENODATA;
 		} else if (is_format(l, formats, len, "btf")) {
 			if (!l->btf_probe || may_have_btf(path))
 				err = tool_load__btf(l, path);
@@ -179,8 +182,9 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 			(l->report_none ?: report_none)(files[i], l->format_path);
 			return 1;
 		}
-		if (err == -ENOMEM)
-			pr_err("%s: %s", files[i], strerror(ENOMEM));
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM && !log__has_errors())
+			pr_err("%s: out of memory", files[i]);
 		if (err)
 			return 1;
 	}

@@ -69,8 +69,8 @@ int tool_load__btf(struct tool_load *l, const char *path);
  * Loads @files (@nr of them) in turn with tool_load__file(). Returns 0
  * (also when handle_cu returned TOOL_LOAD_STOP), or 1 after one line naming
  * the file that failed (not readable, none of the formats: report_none's
- * line, bad input) or when handle_cu failed (-ENOMEM is reported here,
- * other codes by handle_cu).
+ * line, bad input) or when handle_cu failed (other codes are reported by
+ * handle_cu; an -ENOMEM nobody reported gets "FILE: out of memory" here).
  */
 int tool_load__files(struct tool_load *l, char *const *files, int nr);
 

@@ -326,3 +326,50 @@ newer_pahole() {
 		{ NEWER_WHY="building against libbpf $NEWER_VERSION: $(tail -n 3 "$1.make.log")"; return 1; }
 	NEWER=$1/pahole
 }
+
+# alloc_sweep WHAT OUT GOOD -- PROG ARGS...: PROG run with build/failalloc.so
+# preloaded, its Nth counted allocation failing, for N = 1, 2, ... until a
+# run reaches no Nth (what counts: FAILALLOC_FROM, FAILALLOC_IN,
+# FAILALLOC_MIN, exported by the caller; tests/tools/failalloc.c). Each run
+# must exit 0 with OUT (a file, or - for stdout) equal to the file GOOD, or
+# exit 1 with one line on stderr saying that memory ran out; never a
+# sanitizer report, never a temporary file (*.tmp.*) left in the current
+# folder. Before each run, SWEEP_RESET (if set) is evaluated; after an exit
+# 1, the file SWEEP_KEEP (if set) must still equal SWEEP_KEEP_WANT. Prints
+# a line per bad run, sets SWEPT (runs) and SWEEP_ERRORS (exits 1) and
+# returns 1 if a run was bad.
+alloc_sweep() {
+	local what=$1 out=$2 good=$3 n rc lines res=0 got
+	shift 4
+	SWEPT=0 SWEEP_ERRORS=0
+	for n in $(seq 1 5000); do
+		[ -z "${SWEEP_RESET:-}" ] || eval "$SWEEP_RESET"
+		rm -f "$TMP/sweep.report"
+		env ASAN_OPTIONS="verify_asan_link_order=0:${ASAN_OPTIONS:-}" \
+			LD_PRELOAD="$TOP/build/failalloc.so" FAILALLOC_N=$n \
+			FAILALLOC_REPORT="$TMP/sweep.report" "$@" >"$TMP/sweep.out" 2>"$TMP/sweep.err"
+		rc=$?
+		SWEPT=$n
+		lines=$(wc -l <"$TMP/sweep.err")
+		got=$out
+		[ "$out" != - ] || got=$TMP/sweep.out
+		if grep -qE 'Sanitizer|runtime error:' "$TMP/sweep.err"; then
+			echo "$what, allocation $n: sanitizer report"; res=1
+		elif [ $rc -eq 0 ]; then
+			cmp -s "$got" "$good" || { echo "$what, allocation $n: exit 0, wrong output"; res=1; }
+		elif [ $rc -eq 1 ] && [ "$lines" -eq 1 ] && grep -qi memory "$TMP/sweep.err"; then
+			SWEEP_ERRORS=$((SWEEP_ERRORS + 1))
+			if [ -n "${SWEEP_KEEP:-}" ] && ! cmp -s "$SWEEP_KEEP" "$SWEEP_KEEP_WANT"; then
+				echo "$what, allocation $n: $SWEEP_KEEP changed"; res=1
+			fi
+		else
+			echo "$what, allocation $n: exit $rc, $lines lines: $(head -n 2 "$TMP/sweep.err" | tr '\n' ' ')"
+			res=1
+		fi
+		if compgen -G '*.tmp.*' >/dev/null; then
+			echo "$what, allocation $n: left $(echo *.tmp.*)"; rm -f ./*.tmp.*; res=1
+		fi
+		grep -q '^hit 1' "$TMP/sweep.report" 2>/dev/null || break
+	done
+	return $res
+}
