@@ -203,6 +203,20 @@ static int check_type_unit_sections(const char *path, Elf *elf)
 	return 0;
 }
 
+/* A new libdwfl session (df->dwfl) with the file (or df->image) reported; NULL on failure. */
+static Dwfl_Module *report_file(struct dwarf_file *df)
+{
+	Dwfl_Module *mod;
+
+	df->dwfl = dwfl_begin(&offline_callbacks);
+	if (!df->dwfl)
+		return NULL;
+	mod = df->image ? dwfl_report_offline_memory(df->dwfl, df->path, df->path, df->image,
+						     df->image_size) :
+			  dwfl_report_offline(df->dwfl, df->path, df->path, -1);
+	return mod && dwfl_report_end(df->dwfl, NULL, NULL) == 0 ? mod : NULL;
+}
+
 /*
  * Reports the file (or df->image) to libdwfl and finds its DWARF. -ENODATA
  * for no DWARF is reported only when @report_nodata.
@@ -218,13 +232,8 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 
 	/* libdwfl's reason for an allocation that failed may be libebl's "XXX missing". */
 	errno = 0;
-	df->dwfl = dwfl_begin(&offline_callbacks);
-	if (!df->dwfl)
-		goto err_dwfl;
-	mod = df->image ? dwfl_report_offline_memory(df->dwfl, path, path, df->image,
-						     df->image_size) :
-			  dwfl_report_offline(df->dwfl, path, path, -1);
-	if (!mod || dwfl_report_end(df->dwfl, NULL, NULL) != 0)
+	mod = report_file(df);
+	if (!mod)
 		goto err_dwfl;
 	/*
 	 * The DWARF first: dwfl_module_getelf() relocates an ET_REL file and
@@ -238,6 +247,21 @@ static int open_dwarf(struct dwarf_file *df, bool report_nodata)
 	df->elf = dwfl_module_getelf(mod, &bias);
 	if (!df->elf)
 		goto err_dwfl;
+	/*
+	 * Some it relocates only the other way round (an object file whose
+	 * .symtab is compressed): the file reported again, the ELF handle
+	 * asked first.
+	 */
+	if (!df->dwarf && !dwarf_nomem && has_info(df->elf)) {
+		dwfl_end(df->dwfl);
+		df->elf = NULL;
+		mod = report_file(df);
+		df->elf = mod ? dwfl_module_getelf(mod, &bias) : NULL;
+		if (!df->elf)
+			goto err_dwfl;
+		df->dwarf = dwfl_module_getdwarf(mod, &bias);
+		dwarf_nomem = !df->dwarf && errno == ENOMEM;
+	}
 	/* libdw out of memory, or a .debug_info it cannot read: not "no DWARF". */
 	if (!df->dwarf && (dwarf_nomem || has_info(df->elf)) && (dwfl_err = dwfl_errno())) {
 		pr_err("%s: cannot read DWARF: %s", path,
