@@ -327,6 +327,14 @@ newer_pahole() {
 	NEWER=$1/pahole
 }
 
+# fault_shims_usable: skips when $PAHOLE is a sanitizer build (make
+# check-sanitize): its runtime owns the allocation functions, so an
+# LD_PRELOAD shim fails nothing there. make check runs these tests.
+fault_shims_usable() {
+	grep -qaE '__(asan|tsan)_init' "$PAHOLE" &&
+		skip "fault shims do nothing in a sanitizer build ($PAHOLE)"
+	return 0
+}
 # alloc_sweep WHAT OUT GOOD -- PROG ARGS...: PROG run with build/failalloc.so
 # preloaded, its Nth counted allocation failing, for N = 1, 2, ... until a
 # run reaches no Nth (what counts: FAILALLOC_FROM, FAILALLOC_IN,

@@ -12,6 +12,7 @@
 # exit() left the temporary file of an in-place run.
 . "$TOP/tests/lib.sh"
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
+fault_shims_usable
 cd "$TMP" || fail "no temp dir"
 cp "$SHARED/fixtures/layout/holes.o" . || fail "fixtures"
 export FAILALLOC_FROM=libdw.so

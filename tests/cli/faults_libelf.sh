@@ -12,6 +12,7 @@
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
+fault_shims_usable
 cd "$TMP" || fail "no temp dir"
 cp "$SHARED/fixtures/layout/holes.o" "$SHARED/fixtures/pfunct/funcs.o" \
 	"$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"

@@ -9,6 +9,7 @@
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
+fault_shims_usable
 cd "$TMP" || fail "no temp dir"
 cp "$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"
 cc -g -O0 -c "$TOP/tests/fixtures/fn_pointer_names.c" -o fp.o || fail "cc"

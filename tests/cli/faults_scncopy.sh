@@ -13,6 +13,7 @@
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] && [ -f "$TOP/build/failio.so" ] || fail "no build/fail*.so"
+fault_shims_usable
 cd "$TMP" || fail "no temp dir"
 cp "$SHARED/fixtures/layout/holes.o" . || fail "fixtures"
 echo "old bytes" >orig.o
