@@ -198,34 +198,35 @@ static const char *variable_name(const struct cu *cu, uint64_t off)
 	return NULL;
 }
 
-/* The name of the namespace, type, function or variable DIE @key, or NULL. */
-static const char *target_name(struct cu_loader *l, uint64_t key)
+/* The namespace DIE @key of the CU, or NULL. */
+static const struct ns_known *find_space(const struct ns_loader *nl, uint64_t key)
 {
-	const struct ns_loader *nl = l->namespaces;
-	const char *name;
-	uint32_t i, id;
+	uint32_t i;
 
 	for (i = 0; i < nl->nr_spaces; i++)
 		if (nl->spaces[i].key == key)
-			return nl->spaces[i].name;
+			return &nl->spaces[i];
+	return NULL;
+}
+
+/* The name of the namespace, type, function or variable DIE @key, or NULL. */
+static const char *target_name(struct cu_loader *l, uint64_t key)
+{
+	const struct ns_known *space = find_space(l->namespaces, key);
+	const char *name;
+	uint32_t id;
+
+	if (space)
+		return space->name;
 	if (cu_loader__type_id(l, key, &id))
 		return id ? cu__type(l->cu, id)->name : NULL;
 	name = function_name(l->cu, cu_loader__key_off(key));
 	return name ? name : variable_name(l->cu, cu_loader__key_off(key));
 }
 
-static bool names_namespace(const struct ns_loader *nl, uint64_t key)
-{
-	uint32_t i;
-
-	for (i = 0; i < nl->nr_spaces; i++)
-		if (nl->spaces[i].key == key)
-			return true;
-	return false;
-}
-
 static void resolve_item(struct cu_loader *l, const struct ns_pending *p, struct ns_item *it)
 {
+	const struct ns_known *space;
 	uint32_t id = 0;
 
 	*it = p->item;
@@ -239,8 +240,8 @@ static void resolve_item(struct cu_loader *l, const struct ns_pending *p, struct
 		it->name = p->has_target ? target_name(l, p->target) : NULL;
 		break;
 	case NS_USING_NAMESPACE:
-		it->name = p->has_target && names_namespace(l->namespaces, p->target) ?
-			   target_name(l, p->target) : NULL;
+		space = p->has_target ? find_space(l->namespaces, p->target) : NULL;
+		it->name = space ? space->name : NULL;
 		break;
 	default:
 		break;
