@@ -219,7 +219,7 @@ static int name_offset(struct elf_rewrite *rw, const char *name, uint32_t *ret)
 /* A copy of the section name table that new names can be appended to. */
 static int load_names(struct elf_rewrite *rw, size_t *size_ret)
 {
-	Elf_Data *d;
+	Elf_Data *d = NULL;
 	GElf_Shdr sh;
 	int err = section_header(rw, rw->shstrndx, &sh) ?: section_bytes(rw, rw->shstrndx, &d);
 
