@@ -22,6 +22,7 @@
 #include "btf_encoder_funcs.h"
 #include "btf_names.h"
 #include "btf_repeats.h"
+#include "btf_sized.h"
 #include "btf_split_dedup.h"
 #include "btf_trace.h"
 #include "cu_pool.h"
@@ -1359,7 +1360,7 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 {
 	struct btf_equiv_check *check;
 	struct btf_repeats_stats rs;
-	int err;
+	int err, nr_members;
 
 	btf_repeats__stats(e->repeats, &rs);
 	pr_debug("%s: %llu types were repeats (%llu of %llu candidates differed)",
@@ -1388,6 +1389,14 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	btf_equiv_check__free(check);
 	if (err)
 		return err;
+	err = btf_sized__complete(e->btf, first, &nr_members);
+	if (err < 0) {
+		pr_err("%s: cannot encode: %s", e->opts.in_path, strerror(-err));
+		return err;
+	}
+	if (err || nr_members)
+		pr_info("%s: declarations held by value: %d members as bytes, %d as structs without members",
+			e->opts.in_path, nr_members, err);
 	e->nr_types = btf__type_cnt(e->btf) - first;
 	if (e->opts.stats)
 		e->opts.stats->types_after_dedup = e->nr_types;

@@ -133,6 +133,18 @@ run_quiet() {
 	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
 	return 0
 }
+# kernel_accepts WHAT BTF [BASE]: the kernel's BTF verifier accepts BTF (on
+# BASE); no() naming WHAT and the verifier's complaint where it refuses; skips
+# where it cannot be asked (btfload's exit 3).
+kernel_accepts() {
+	local what=$1 rc
+	shift
+	"$BTFLOAD" "$@" >"$TMP/load.txt" 2>&1
+	rc=$?
+	[ $rc -ne 3 ] || skip "the kernel's BTF verifier cannot be asked here"
+	[ $rc -eq 0 ] || no "$what: the kernel refuses it: $(grep -m1 Invalid "$TMP/load.txt")"
+}
+
 # differs NAME OURS UPSTREAM: one no(), with the first lines of their diff.
 differs() {
 	echo "$1: differs (< ours, > upstream):"

@@ -5,8 +5,9 @@
 # tests/kernel/boot.sh so built, and pahole -J with the 6.1 kernel's flags
 # on its vmlinux and, split on that, on its modules: each encodes (gcc names
 # a typedef of an anonymous struct defined elsewhere by a declaration
-# without a name: an empty struct, man/pahole.1), libbpf parses the BTF, and
-# the encoding is the same bytes at -j1 and -j3.
+# without a name: an empty struct, man/pahole.1), libbpf parses the BTF, the
+# kernel's verifier accepts it (declarations held by value: man/pahole.1),
+# and the encoding is the same bytes at -j1 and -j3.
 . "$(dirname "$0")/../lib.sh"
 . "$TOP/tests/kernel/boot.sh"
 FLAGS="-J --btf_gen_floats --lang_exclude=rust"
@@ -21,6 +22,7 @@ v=$TMP/vmlinux-j1.btf
 "$BTFCANON" "$v" >"$TMP/v.canon" || no "vmlinux: libbpf cannot parse its BTF"
 grep -qF "(STRUCT '' size=0 kflag=0 members={ })" "$TMP/v.canon" || no "vmlinux: no nameless declaration met"
 echo "vmlinux: $(grep -c '' "$TMP/v.canon") types, $(grep -c '^FWD ' "$TMP/v.canon") FWDs"
+kernel_accepts vmlinux "$v"
 n=0
 for rel in $KMODULES; do
 	ko=$KOUT/$rel.ko
@@ -28,6 +30,7 @@ for rel in $KMODULES; do
 	"$PAHOLE" $FLAGS --btf_base "$v" --btf_encode_detached="$TMP/m.btf" "$ko" 2>"$TMP/err.txt" ||
 		{ no "$rel: exit $?: $(head -n 1 "$TMP/err.txt")"; continue; }
 	"$BTFCANON" -B "$v" "$TMP/m.btf" >/dev/null || no "$rel: libbpf cannot parse its BTF"
+	kernel_accepts "$rel" "$TMP/m.btf" "$v"
 	n=$((n + 1))
 done
-finish "reduced debug info" "reduced DWARF: vmlinux and $n modules encoded and parsed"
+finish "reduced debug info" "reduced DWARF: vmlinux and $n modules encoded, parsed, accepted by the kernel"
