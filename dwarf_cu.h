@@ -25,6 +25,18 @@ enum {
 };
 
 
+/*
+ * A DIE's key in the loader's maps: its section offset, with flags for
+ * DIEs of type units, which a CU refers to by signature (DW_FORM_ref_sig8)
+ * and whose DWARF 4 section, .debug_types, has offsets of its own, and for
+ * DIEs of the dwz supplementary file (XUNIT_KEY_ALT). Subprograms,
+ * parameters and variables are known by their offset and that last flag.
+ */
+#define KEY_TYPE_UNIT	(1ull << 63)
+#define KEY_DEBUG_TYPES	XUNIT_KEY_TYPES
+#define KEY_ALT		XUNIT_KEY_ALT
+#define KEY_OFFSET	XUNIT_KEY_OFFSET
+
 /* A reference waiting for the end of the CU walk. */
 struct ref_fixup {
 	uint32_t	*slot;		/* arena memory, or NULL for types[id].type */
@@ -171,6 +183,27 @@ struct die_attrs {
 };
 
 enum { MAX_DIE_DEPTH = 512 };
+
+
+/* dwarf_cu_attrs.c: keys, attribute values, messages. */
+/* The key of @die (KEY_* flags of its unit). */
+uint64_t cu_loader__die_key(const struct cu_loader *l, const struct die *die);
+/* The key of a DIE libdw found (references leaving the unit). */
+uint64_t cu_loader__libdw_key(Dwarf_Die *die);
+/* The key of the type of the type unit of signature @sig; false if none. */
+bool cu_loader__signature_key(const struct cu_loader *l, uint64_t sig, uint64_t *ret);
+/* A reference attribute's target: its key, or with @plain its offset. */
+bool cu_loader__attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
+			 uint64_t *ret);
+/* A string attribute; the indexed forms are libdw's. */
+const char *cu_loader__attr_string(const struct cu_loader *l, const struct die_unit *u,
+				   const struct die_attr *a);
+/* Whether cu_loader__read_attrs() reads attributes called @name (the abbreviations' filter). */
+bool cu_loader__collects(uint32_t name, const void *arg);
+/* The CU's name for a message: libdw's, when the unit DIE was not read yet. */
+const char *cu_loader__cu_name(const struct cu_loader *l);
+/* One error line: the file, the CU, the DIE's offset, @what. */
+void cu_loader__error(const struct cu_loader *l, const struct die *die, const char *what);
 
 /* Reads @die's attributes into @a; -EINVAL (reported) for a bad DIE. */
 int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
