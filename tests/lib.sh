@@ -133,6 +133,25 @@ run_quiet() {
 	[ -s "$TMP/err.txt" ] && { echo "$name: stderr:"; head -3 "$TMP/err.txt"; no; }
 	return 0
 }
+# for_each_build FN: runs FN CC DWARF_VERSION OPT NAME for each compiler of
+# $COMPILERS that is installed, each of $DWARF_VERSIONS and of $OPT_LEVELS
+# (NAME is CC-VERSIONOPT, as gcc-5-O2); BUILDS counts the calls. Fails when
+# no compiler is installed.
+for_each_build() {
+	local cc dv opt
+	BUILDS=0
+	for cc in $COMPILERS; do
+		command -v "$cc" >/dev/null 2>&1 || continue
+		for dv in $DWARF_VERSIONS; do
+			for opt in $OPT_LEVELS; do
+				"$1" "$cc" "$dv" "$opt" "$cc-$dv$opt"
+				BUILDS=$((BUILDS + 1))
+			done
+		done
+	done
+	[ "$BUILDS" -gt 0 ] || fail "no compiler"
+}
+
 # kernel_accepts WHAT BTF [BASE]: the kernel's BTF verifier accepts BTF (on
 # BASE); no() naming WHAT and the verifier's complaint where it refuses; skips
 # where it cannot be asked (btfload's exit 3).

@@ -22,24 +22,19 @@ unsigned char g_flag;
 int main(void) { return g_point.x + g_array[1] + (int)s_count + g_flag + g_names[0][0]; }
 EOT
 
-n=0
-for cc in $COMPILERS; do
-	command -v "$cc" >/dev/null 2>&1 || continue
-	for dv in $DWARF_VERSIONS; do
-		for opt in $OPT_LEVELS; do
-			exe=$TMP/vars-$cc-$dv$opt
-			"$cc" -g -gdwarf-"$dv" "$opt" -o "$exe" "$TMP/vars.c" || fail "cannot compile with $cc"
-			"$PAHOLE" -J --btf_features=default,global_var "$exe" ||
-				fail "$(basename "$exe"): pahole -J failed"
-			grep -q "g_point" <("$PGLOBAL" -v -F btf "$exe") ||
-				no "$(basename "$exe"): pglobal -v -F btf does not list g_point"
-			same_as_upstream "$(basename "$exe") pglobal -v" pglobal -v -F btf "$exe"
-			same_as_upstream "$(basename "$exe") pdwtags" pdwtags -F btf "$exe"
-			n=$((n + 1))
-		done
-	done
-done
-[ "$n" -gt 0 ] || fail "no compiler"
+# one_build CC DWARF_VERSION OPT NAME
+one_build() {
+	local exe=$TMP/vars-$4
+	"$1" -g -gdwarf-"$2" "$3" -o "$exe" "$TMP/vars.c" || fail "cannot compile with $1"
+	"$PAHOLE" -J --btf_features=default,global_var "$exe" ||
+		fail "$(basename "$exe"): pahole -J failed"
+	grep -q "g_point" <("$PGLOBAL" -v -F btf "$exe") ||
+		no "$(basename "$exe"): pglobal -v -F btf does not list g_point"
+	same_as_upstream "$(basename "$exe") pglobal -v" pglobal -v -F btf "$exe"
+	same_as_upstream "$(basename "$exe") pdwtags" pdwtags -F btf "$exe"
+}
+for_each_build one_build
+n=$BUILDS
 if [ -r /sys/kernel/btf/vmlinux ]; then
 	same_as_upstream "running kernel pglobal -v" pglobal -v -F btf /sys/kernel/btf/vmlinux
 	n=$((n + 1))

@@ -19,28 +19,23 @@ struct s { int a; long b; };
 struct t { char c; };
 int fc(struct s *p, struct t *q) { return p->a + q->c; }
 EOT
-n=0
-for cc in $COMPILERS; do
-	command -v "$cc" >/dev/null 2>&1 || continue
-	for dv in $DWARF_VERSIONS; do
-		for opt in $OPT_LEVELS; do
-			s=$cc-$dv$opt
-			compile "$TMP/m1.c" "$cc" "$dv" "$opt" "$TMP/m1.o" &&
-				compile "$TMP/m2.c" "$cc" "$dv" "$opt" "$TMP/m2.o" &&
-				ld -r "$TMP/m1.o" "$TMP/m2.o" -o "$TMP/m-$s.o" || fail "cannot build with $cc"
-			"$PFUNCT" --compile "$TMP/m-$s.o" >"$TMP/c.c" || no "$s: --compile: exit $?"
-			[ "$(grep -c '^struct s {' "$TMP/c.c")" = 1 ] ||
-				no "$s: --compile prints struct s $(grep -c '^struct s {' "$TMP/c.c") times"
-			grep -q '^int fc(struct s \* p, struct t \* q)$' "$TMP/c.c" ||
-				no "$s: --compile lacks fc() of the second unit"
-			gcc -fsyntax-only -x c "$TMP/c.c" 2>"$TMP/gcc.txt" ||
-				no "$s: --compile's output does not compile: $(head -n 1 "$TMP/gcc.txt")"
-			"$PFUNCT" -b -f fc "$TMP/m-$s.o" >"$TMP/b.txt" || no "$s: -b -f fc: exit $?"
-			[ "$(grep -c '^struct s {' "$TMP/b.txt")" = 1 ] ||
-				no "$s: -b -f fc prints struct s $(grep -c '^struct s {' "$TMP/b.txt") times"
-			n=$((n + 1))
-		done
-	done
-done
-[ "$n" -gt 0 ] || fail "no compiler"
+# one_build CC DWARF_VERSION OPT NAME
+one_build() {
+	local s=$4
+	compile "$TMP/m1.c" "$1" "$2" "$3" "$TMP/m1.o" &&
+		compile "$TMP/m2.c" "$1" "$2" "$3" "$TMP/m2.o" &&
+		ld -r "$TMP/m1.o" "$TMP/m2.o" -o "$TMP/m-$s.o" || fail "cannot build with $1"
+	"$PFUNCT" --compile "$TMP/m-$s.o" >"$TMP/c.c" || no "$s: --compile: exit $?"
+	[ "$(grep -c '^struct s {' "$TMP/c.c")" = 1 ] ||
+		no "$s: --compile prints struct s $(grep -c '^struct s {' "$TMP/c.c") times"
+	grep -q '^int fc(struct s \* p, struct t \* q)$' "$TMP/c.c" ||
+		no "$s: --compile lacks fc() of the second unit"
+	gcc -fsyntax-only -x c "$TMP/c.c" 2>"$TMP/gcc.txt" ||
+		no "$s: --compile's output does not compile: $(head -n 1 "$TMP/gcc.txt")"
+	"$PFUNCT" -b -f fc "$TMP/m-$s.o" >"$TMP/b.txt" || no "$s: -b -f fc: exit $?"
+	[ "$(grep -c '^struct s {' "$TMP/b.txt")" = 1 ] ||
+		no "$s: -b -f fc prints struct s $(grep -c '^struct s {' "$TMP/b.txt") times"
+}
+for_each_build one_build
+n=$BUILDS
 finish "pfunct --compile on $n two-unit files" "$n two-unit files: each type once, --compile's output compiles"

@@ -37,23 +37,18 @@ int g(int x)
 }
 EOT
 
-n=0
-for cc in $COMPILERS; do
-	command -v "$cc" >/dev/null 2>&1 || continue
-	for dv in $DWARF_VERSIONS; do
-		for opt in $OPT_LEVELS; do
-			s=$cc-$dv$opt
-			compile "$TMP/a.c" "$cc" "$dv" "$opt" "$TMP/a-$s.o" &&
-				compile "$TMP/b.c" "$cc" "$dv" "$opt" "$TMP/b-$s.o" ||
-				fail "cannot compile with $cc"
-			same_as_upstream "$s pglobal -v" pglobal -v "$TMP/a-$s.o" "$TMP/b-$s.o"
-			same_as_upstream "$s pglobal -f" pglobal -f "$TMP/a-$s.o" "$TMP/b-$s.o"
-			same_as_upstream "$s pdwtags" pdwtags "$TMP/a-$s.o"
-			n=$((n + 1))
-		done
-	done
-done
-[ "$n" -gt 0 ] || fail "no compiler"
+# one_build CC DWARF_VERSION OPT NAME
+one_build() {
+	local s=$4
+	compile "$TMP/a.c" "$1" "$2" "$3" "$TMP/a-$s.o" &&
+		compile "$TMP/b.c" "$1" "$2" "$3" "$TMP/b-$s.o" ||
+		fail "cannot compile with $1"
+	same_as_upstream "$s pglobal -v" pglobal -v "$TMP/a-$s.o" "$TMP/b-$s.o"
+	same_as_upstream "$s pglobal -f" pglobal -f "$TMP/a-$s.o" "$TMP/b-$s.o"
+	same_as_upstream "$s pdwtags" pdwtags "$TMP/a-$s.o"
+}
+for_each_build one_build
+n=$BUILDS
 # gcc keeps block-scope extern declarations: one of them must be listed.
 if command -v gcc >/dev/null 2>&1; then
 	"$(dirname "$PAHOLE")/pglobal" -v "$TMP/a-gcc-5-O0.o" | grep -q "^extern int *block_ext;" ||
