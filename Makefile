@@ -108,7 +108,7 @@ $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 
 # LD_PRELOAD shims for tests/faults: never sanitized themselves (they sit
 # in front of the sanitizer's allocator), whatever CFLAGS says.
-$(BUILD)/%.so: tests/tools/%.c | $(BUILD)
+$(BUILD)/%.so: tests/tools/%.c tests/tools/shim_report.h | $(BUILD)
 	$(CC) $(WARN) -O2 -g -fPIC -shared -o $@ $< -ldl
 
 $(BUILD):

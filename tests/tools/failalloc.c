@@ -53,6 +53,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "shim_report.h"
+
 #define EXPORT __attribute__((visibility("default")))
 /* The caller of a public function, for FAILALLOC_FROM. */
 #define RET __builtin_return_address(0)
@@ -411,17 +413,6 @@ EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t o
 /* Runs after the program's own exit handlers (a preloaded object's fini). */
 __attribute__((destructor)) static void write_report(void)
 {
-	char line[64];
-	int fd, len;
-
-	if (!report_path)
-		return;
-	fd = open(report_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	len = snprintf(line, sizeof(line), "calls %lu\nhit %d\n",
-		       __atomic_load_n(&calls, __ATOMIC_RELAXED), __atomic_load_n(&hit, __ATOMIC_RELAXED));
-	if (write(fd, line, (size_t)len) != len)
-		(void)!write(STDERR_FILENO, "failalloc: cannot write the report\n", 35);
-	close(fd);
+	shim_report("failalloc", report_path, __atomic_load_n(&calls, __ATOMIC_RELAXED),
+		    __atomic_load_n(&hit, __ATOMIC_RELAXED), write, close);
 }

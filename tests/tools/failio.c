@@ -32,6 +32,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "shim_report.h"
+
 #define EXPORT __attribute__((visibility("default")))
 
 static ssize_t (*real_write)(int, const void *, size_t);
@@ -267,17 +269,6 @@ EXPORT int close(int fd)
 
 __attribute__((destructor)) static void write_report(void)
 {
-	char line[64];
-	int fd, len;
-
-	if (!report_path)
-		return;
-	fd = open(report_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	len = snprintf(line, sizeof(line), "calls %lu\nhit %d\n",
-		       __atomic_load_n(&calls, __ATOMIC_RELAXED), __atomic_load_n(&hit, __ATOMIC_RELAXED));
-	if (real_write(fd, line, (size_t)len) != len)
-		(void)!real_write(STDERR_FILENO, "failio: cannot write the report\n", 32);
-	real_close(fd);
+	shim_report("failio", report_path, __atomic_load_n(&calls, __ATOMIC_RELAXED),
+		    __atomic_load_n(&hit, __ATOMIC_RELAXED), real_write, real_close);
 }
