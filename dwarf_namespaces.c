@@ -178,26 +178,6 @@ int dwarf_namespaces__load(struct cu_loader *l, struct die *die)
 
 /* ---- after the walk ------------------------------------------------------------ */
 
-static const char *function_name(const struct cu *cu, uint64_t off)
-{
-	uint32_t i;
-
-	for (i = 0; i < cu->nr_functions; i++)
-		if (cu->functions[i].src_off == off)
-			return cu->functions[i].name;
-	return NULL;
-}
-
-static const char *variable_name(const struct cu *cu, uint64_t off)
-{
-	uint32_t i;
-
-	for (i = 0; i < cu->nr_variables; i++)
-		if (cu->variables[i].src_off == off)
-			return cu->variables[i].name;
-	return NULL;
-}
-
 /* The namespace DIE @key of the CU, or NULL. */
 static const struct ns_known *find_space(const struct ns_loader *nl, uint64_t key)
 {
@@ -213,15 +193,19 @@ static const struct ns_known *find_space(const struct ns_loader *nl, uint64_t ke
 static const char *target_name(struct cu_loader *l, uint64_t key)
 {
 	const struct ns_known *space = find_space(l->namespaces, key);
-	const char *name;
+	const struct function *f;
+	const struct variable *v;
 	uint32_t id;
 
 	if (space)
 		return space->name;
 	if (cu_loader__type_id(l, key, &id))
 		return id ? cu__type(l->cu, id)->name : NULL;
-	name = function_name(l->cu, cu_loader__key_off(key));
-	return name ? name : variable_name(l->cu, cu_loader__key_off(key));
+	f = cu__function_at(l->cu, cu_loader__key_off(key));
+	if (f)
+		return f->name;
+	v = cu__variable_at(l->cu, cu_loader__key_off(key));
+	return v ? v->name : NULL;
 }
 
 static void resolve_item(struct cu_loader *l, const struct ns_pending *p, struct ns_item *it)

@@ -166,6 +166,26 @@ int cu__add_variable(struct cu *cu, const struct variable *v)
 	return err;
 }
 
+const struct function *cu__function_at(const struct cu *cu, uint64_t src_off)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_functions; i++)
+		if (cu->functions[i].src_off == src_off)
+			return &cu->functions[i];
+	return NULL;
+}
+
+const struct variable *cu__variable_at(const struct cu *cu, uint64_t src_off)
+{
+	uint32_t i;
+
+	for (i = 0; i < cu->nr_variables; i++)
+		if (cu->variables[i].src_off == src_off)
+			return &cu->variables[i];
+	return NULL;
+}
+
 int cu__add_type_annotation(struct cu *cu, const struct type_annotation *a)
 {
 	int err = dw_ensure_cap(&cu->type_annots, &cu->type_annots_cap, sizeof(*a),

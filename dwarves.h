@@ -359,6 +359,10 @@ int cu__add_function(struct cu *cu, const struct function *f);
 int cu__add_variable(struct cu *cu, const struct variable *v);
 int cu__add_type_annotation(struct cu *cu, const struct type_annotation *a);
 
+/* The function (variable) whose DIE is at @src_off (its src_off), or NULL. */
+const struct function *cu__function_at(const struct cu *cu, uint64_t src_off);
+const struct variable *cu__variable_at(const struct cu *cu, uint64_t src_off);
+
 static inline struct type *cu__type(const struct cu *cu, uint32_t id)
 {
 	return &cu->types[id];

@@ -176,30 +176,13 @@ static void print_variables(struct pf_cu *pc)
 
 /* ---- namespaces ----------------------------------------------------------------- */
 
-static const struct function *function_at(const struct cu *cu, uint64_t off)
-{
-	uint32_t i;
-
-	for (i = 0; i < cu->nr_functions; i++)
-		if (cu->functions[i].src_off == off)
-			return &cu->functions[i];
-	return NULL;
-}
-
-static const struct variable *variable_at(const struct cu *cu, uint64_t off)
-{
-	uint32_t i;
-
-	for (i = 0; i < cu->nr_variables; i++)
-		if (cu->variables[i].src_off == off)
-			return &cu->variables[i];
-	return NULL;
-}
+/* Indentation of nested namespaces: up to 16 levels. */
+static const char TABS[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
 
 static void print_ns_function(struct pf_cu *pc, const struct ns_item *it)
 {
 	const struct pf_conf conf = { .no_semicolon = true, .no_addr_info = true };
-	const struct function *f = function_at(pc->cu, it->src_off);
+	const struct function *f = cu__function_at(pc->cu, it->src_off);
 
 	if (f)
 		pf__function_fprintf(pc, f, &conf, stdout);
@@ -207,7 +190,7 @@ static void print_ns_function(struct pf_cu *pc, const struct ns_item *it)
 
 static void print_ns_variable(struct pf_cu *pc, const struct ns_item *it)
 {
-	const struct variable *v = variable_at(pc->cu, it->src_off);
+	const struct variable *v = cu__variable_at(pc->cu, it->src_off);
 
 	if (!v)
 		return;
@@ -226,7 +209,7 @@ static void print_ns_item(struct pf_cu *pc, const struct ns_item *it, int indent
 		printer__print_type(pc->printer, it->type, &top, stdout);
 		return;
 	}
-	printf("%.*s", indent, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+	printf("%.*s", indent, TABS);
 	switch (it->kind) {
 	case NS_FUNCTION:
 		print_ns_function(pc, it);
@@ -258,14 +241,14 @@ static uint32_t print_namespace(struct pf_cu *pc, uint32_t i, int indent)
 	printf("namespace %s {\n", items[i].name ? items[i].name : "(null)");
 	for (i++; i < n && items[i].kind != NS_END; ) {
 		if (items[i].kind == NS_BEGIN) {
-			printf("%.*s", indent + 1, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+			printf("%.*s", indent + 1, TABS);
 			i = print_namespace(pc, i, indent + 1);
 		} else {
 			print_ns_item(pc, &items[i++], indent + 1);
 		}
 		puts(";\n");
 	}
-	printf("%.*s}", indent, "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+	printf("%.*s}", indent, TABS);
 	return i + 1;
 }
 
