@@ -44,7 +44,7 @@ TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarves_layout_test $(BUILD)/dwarves_hash_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate \
-	 $(BUILD)/failalloc.so $(BUILD)/failio.so
+	 $(BUILD)/failalloc.so $(BUILD)/failio.so $(BUILD)/bench_floor
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld \
@@ -102,6 +102,10 @@ $(BUILD)/dwarf_locations_test: tests/unit/dwarf_locations_test.c tests/unit/chec
 		dwarf_locations.c $(filter-out $(BUILD)/dwarf_locations.o,$(LIB_OBJS))
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -I. -o $@ $< \
 		$(filter-out $(BUILD)/dwarf_locations.o,$(LIB_OBJS)) $(LIBS)
+
+# bench/floor's floors, with the library's reader, loader and writer.
+$(BUILD)/bench_floor: bench/floor.c $(LIB_OBJS)
+	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -I. -o $@ $< $(LIB_OBJS) $(LIBS)
 
 $(BUILD)/%: tests/tools/%.c $(wildcard tests/tools/*.h) | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(LIBS)

@@ -1361,6 +1361,7 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	struct btf_equiv_check *check;
 	struct btf_repeats_stats rs;
 	int err, nr_members;
+	double start;
 
 	btf_repeats__stats(e->repeats, &rs);
 	pr_debug("%s: %llu types were repeats (%llu of %llu candidates differed)",
@@ -1375,7 +1376,10 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 		return err;
 	}
 	log__libbpf_forget();
+	start = phase_stats__now();
 	err = btf__dedup(e->btf, NULL);
+	if (e->opts.stats)
+		e->opts.stats->libbpf_dedup_secs = phase_stats__now() - start;
 	if (!err)
 		err = btf_split__dedup(&e->btf);
 	if (err == -EINVAL && dedup_ran_out_of_memory())

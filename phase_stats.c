@@ -44,9 +44,9 @@ static void phase_detail(const struct phase_stats *s, enum phase p, char *buf, s
 			 s->load_secs, s->nr_threads, s->nr_threads == 1 ? "" : "s");
 		break;
 	case PHASE_DEDUP:
-		snprintf(buf, size, "%llu types before, %llu after",
+		snprintf(buf, size, "%llu types before, %llu after, %.2f s in libbpf's btf__dedup",
 			 (unsigned long long)s->types_before_dedup,
-			 (unsigned long long)s->types_after_dedup);
+			 (unsigned long long)s->types_after_dedup, s->libbpf_dedup_secs);
 		break;
 	case PHASE_WRITING:
 		snprintf(buf, size, "%llu bytes", (unsigned long long)s->out_bytes);

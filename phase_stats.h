@@ -28,6 +28,7 @@ struct phase_stats {
 	double		load_secs;		/* CU loading, summed over every thread */
 	uint64_t	types_before_dedup;
 	uint64_t	types_after_dedup;
+	double		libbpf_dedup_secs;	/* of it, in libbpf's first btf__dedup() */
 	uint64_t	out_bytes;
 };
 
