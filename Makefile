@@ -32,7 +32,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_attrs.c
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c \
 	input_format.c dtag_tree.c dtag_dwarf.c dtag_btf.c elf_scn_copy.c \
-	pdwtags_print.c pglobal_print.c tool_load.c
+	pdwtags_print.c pglobal_print.c tool_load.c input_fault.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff pdwtags pglobal prefcnt dtagnames scncopy
 # Shell scripts over the programs, installed beside them.
@@ -44,7 +44,7 @@ TOOLS := $(BUILD)/btfcanon $(BUILD)/btfmutate $(BUILD)/btfload $(BUILD)/dwarves_
 	 $(BUILD)/cu_pool_test $(BUILD)/btf_repeats_test $(BUILD)/btf_equiv_test $(BUILD)/tuning_test $(BUILD)/die_reader_test $(BUILD)/btf_names_test \
 	 $(BUILD)/dwarves_layout_test $(BUILD)/dwarves_hash_test $(BUILD)/elf_symtab_test $(BUILD)/dwarf_locations_test $(BUILD)/dwarf_cursor_test \
 	 $(BUILD)/dwarfmutate $(BUILD)/elfcmp $(BUILD)/btfsplit $(BUILD)/sectmutate \
-	 $(BUILD)/failalloc.so $(BUILD)/failio.so $(BUILD)/bench_floor
+	 $(BUILD)/failalloc.so $(BUILD)/failio.so $(BUILD)/truncmap.so $(BUILD)/bench_floor
 
 DEB_DEPS := build-essential pkg-config libdw-dev libelf-dev libbpf-dev zlib1g-dev \
 	    gcc clang dwarves bpftool time dpkg-dev gcc-multilib libclang-rt-14-dev dwz lld \

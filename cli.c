@@ -7,12 +7,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "input_fault.h"
 #include "log.h"
 #include "tuning.h"
 
 int cli__start(const char *program, const struct argp *argp, int argc, char **argv)
 {
 	tuning__start();
+	input_fault__install();
 	argp_err_exit_status = CLI_EXIT_USAGE;
 	log__set_program(program);
 	log__hook_libbpf();

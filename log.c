@@ -31,6 +31,11 @@ void log__set_program(const char *name)
 	snprintf(program_prefix, sizeof(program_prefix), "%s: ", name);
 }
 
+const char *log__program_prefix(void)
+{
+	return program_prefix;
+}
+
 enum log_level log__level(void)
 {
 	return log_level;

@@ -17,6 +17,8 @@ enum log_level {
 void log__set_level(enum log_level level);
 /* "NAME: " prefixes our lines from now on (@name borrowed, static). */
 void log__set_program(const char *name);
+/* "NAME: " (async-signal-safe to read). */
+const char *log__program_prefix(void);
 enum log_level log__level(void);
 void log__print(enum log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -31,10 +31,15 @@ static char pending_tmp[PATH_MAX];
 static volatile sig_atomic_t has_pending_tmp;
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
 
-static void remove_pending_and_die(int sig)
+void out_file__remove_pending(void)
 {
 	if (has_pending_tmp)
 		unlink(pending_tmp);
+}
+
+static void remove_pending_and_die(int sig)
+{
+	out_file__remove_pending();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -55,11 +60,6 @@ static void block_signals(sigset_t *old)
  * error() when an allocation fails (__libdw_oom), maybe while the copy
  * ahead writes the temporary file of an in-place run.
  */
-static void remove_pending_at_exit(void)
-{
-	if (has_pending_tmp)
-		unlink(pending_tmp);
-}
 
 /*
  * Installs the handler where the signal is not ignored (nohup keeps SIGHUP
@@ -74,7 +74,7 @@ static void install_handlers(void)
 	if (installed)
 		return;
 	installed = true;
-	atexit(remove_pending_at_exit);
+	atexit(out_file__remove_pending);
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
 		if (!sigaction(cleanup_signals[i], NULL, &old) && old.sa_handler != SIG_IGN)

@@ -46,6 +46,14 @@ int out_file__commit(struct out_file *of);
 void out_file__abort(struct out_file *of);
 
 /* out_file__open(), __write() and __commit() of a whole buffer, mode 0640. */
+/*
+ * Removes the temporary file being written, if any; async-signal-safe.
+ * Also run at exit(): libdw ends the process with error() when an
+ * allocation fails (__libdw_oom), maybe while the copy ahead writes the
+ * temporary file of an in-place run.
+ */
+void out_file__remove_pending(void);
+
 int out_file__write_whole(const char *path, const void *data, size_t size);
 
 #endif

@@ -25,6 +25,7 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "dwarves_version.h"
+#include "input_fault.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
@@ -1075,6 +1076,7 @@ int main(int argc, char *argv[])
 	int err;
 
 	tuning__start();
+	input_fault__install();
 	err = cli__parse_args(&pahole_argp, argc, argv, EXIT_ERROR);
 	if (err)
 		return err;
