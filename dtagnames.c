@@ -79,8 +79,12 @@ static int run(char **files, int nr_files)
 		pr_err("out of memory");
 	for (i = 0; i < nr_files && !err; i++)
 		err = input_format__probe(files[i], &fmts[i]);
-	for (i = 0; i < nr_files && !err; i++)
+	for (i = 0; i < nr_files && !err; i++) {
 		err = print_file(files[i], fmts[i]);
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM && !log__has_errors())
+			pr_err("%s: out of memory", files[i]);
+	}
 	free(fmts);
 	if (fflush(stdout) && !err) {
 		pr_err("error writing the output: %s", strerror(errno));

@@ -115,6 +115,9 @@ static int run(char **files, int nr_files)
 		err = input_format__probe(files[i], &fmt);
 		if (!err)
 			err = fmt == INPUT_DWARF ? read_dwarf(files[i]) : read_btf(files[i]);
+		/* Where an allocation failed, the module that saw it may have said nothing. */
+		if (err == -ENOMEM && !log__has_errors())
+			pr_err("%s: out of memory", files[i]);
 	}
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
