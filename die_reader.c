@@ -580,6 +580,17 @@ int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_typ
 	return die_unit__init_cached(u, s, in_types, start, cu, NULL);
 }
 
+bool die_unit__uses_form(const struct die_unit *u, unsigned int form)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < u->nr_abbrevs; i++)
+		for (j = 0; j < u->abbrevs[i].nr_specs; j++)
+			if (u->abbrevs[i].specs[j].form == form)
+				return true;
+	return false;
+}
+
 void die_unit__release(struct die_unit *u)
 {
 	if (!u->abbrevs_borrowed)

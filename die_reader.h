@@ -89,6 +89,8 @@ struct die_unit {
 int die_unit__init(struct die_unit *u, const struct die_sections *s, bool in_types,
 		   uint64_t start, Dwarf_CU *cu);
 void die_unit__release(struct die_unit *u);
+/* Whether an abbreviation of @u's table has an attribute of form @form. */
+bool die_unit__uses_form(const struct die_unit *u, unsigned int form);
 
 /*
  * Abbreviation tables kept for the units opened after the one that read

@@ -24,6 +24,7 @@
 
 #include "dtag_dwarf.h"
 #include "dtag_tree.h"
+#include "die_reader.h"
 #include "dwarf_loader.h"
 #include "elf_symtab.h"
 #include "log.h"
@@ -45,7 +46,7 @@ struct walk {
 	unsigned int		depth;
 };
 
-typedef int (*child_fn)(struct walk *w, Dwarf_Die *child, uint32_t owner);
+typedef int (*child_fn)(struct walk *w, struct die *child, uint32_t owner);
 
 static int walk_fail(struct walk *w, const char *why)
 {
@@ -63,10 +64,10 @@ static int add_node(struct walk *w, uint32_t tag, uint32_t *ret)
 }
 
 /* A new node of @die's tag appended to list @list of @owner. */
-static int add_to(struct walk *w, Dwarf_Die *die, uint32_t owner, enum dtag_list list)
+static int add_to(struct walk *w, struct die *die, uint32_t owner, enum dtag_list list)
 {
 	uint32_t node;
-	int err = add_node(w, dwarf_tag(die), &node);
+	int err = add_node(w, die->tag, &node);
 
 	if (!err)
 		dtag_tree__append(&w->tree, owner, list, node);
@@ -74,30 +75,30 @@ static int add_to(struct walk *w, Dwarf_Die *die, uint32_t owner, enum dtag_list
 }
 
 /* Calls @fn for each child of @die, in order. */
-static int for_each_child(struct walk *w, Dwarf_Die *die, child_fn fn, uint32_t owner)
+static int for_each_child(struct walk *w, struct die *die, child_fn fn, uint32_t owner)
 {
-	Dwarf_Die child;
+	struct die child;
 	int rc, err = 0;
 
 	if (w->depth >= WALK_MAX_DEPTH)
 		return walk_fail(w, "DIEs nested too deep");
 	w->depth++;
-	rc = dwarf_child(die, &child);
+	rc = die__child(die, &child);
 	while (rc == 0 && !err) {
 		err = fn(w, &child, owner);
 		if (!err)
-			rc = dwarf_siblingof(&child, &child);
+			rc = die__sibling(&child);
 	}
 	w->depth--;
 	if (err)
 		return err;
-	return rc < 0 ? walk_fail(w, dwarf_errmsg(-1)) : 0;
+	return rc < 0 ? walk_fail(w, die->unit->errmsg ? die->unit->errmsg : "corrupt DIE tree") : 0;
 }
 
-static int walk_tag(struct walk *w, Dwarf_Die *die, uint32_t *ret);
+static int walk_tag(struct walk *w, struct die *die, uint32_t *ret);
 
 /* A DIE that walk_tag() makes a tag of goes to list @list of @owner. */
-static int add_tag_to(struct walk *w, Dwarf_Die *die, uint32_t owner, enum dtag_list list)
+static int add_tag_to(struct walk *w, struct die *die, uint32_t owner, enum dtag_list list)
 {
 	uint32_t node;
 	int err = walk_tag(w, die, &node);
@@ -109,19 +110,19 @@ static int add_tag_to(struct walk *w, Dwarf_Die *die, uint32_t owner, enum dtag_
 	return err;
 }
 
-static int walk_enum_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
+static int walk_enum_child(struct walk *w, struct die *die, uint32_t owner)
 {
-	return dwarf_tag(die) == DW_TAG_enumerator ? add_to(w, die, owner, DTAG_LIST_MEMBERS) : 0;
+	return die->tag == DW_TAG_enumerator ? add_to(w, die, owner, DTAG_LIST_MEMBERS) : 0;
 }
 
-static int walk_namespace_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
+static int walk_namespace_child(struct walk *w, struct die *die, uint32_t owner)
 {
 	return add_tag_to(w, die, owner, DTAG_LIST_MEMBERS);
 }
 
-static int walk_class_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
+static int walk_class_child(struct walk *w, struct die *die, uint32_t owner)
 {
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_GNU_template_parameter_pack:
 	case DW_TAG_GNU_formal_parameter_pack:
 	case DW_TAG_GNU_template_template_param:
@@ -140,9 +141,9 @@ static int walk_class_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
 	}
 }
 
-static int walk_proto_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
+static int walk_proto_child(struct walk *w, struct die *die, uint32_t owner)
 {
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_formal_parameter:
 		return add_to(w, die, owner, DTAG_LIST_MEMBERS);
 	case DW_TAG_subrange_type:
@@ -153,10 +154,10 @@ static int walk_proto_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
 	}
 }
 
-static int walk_body_child(struct walk *w, Dwarf_Die *die, uint32_t block);
+static int walk_body_child(struct walk *w, struct die *die, uint32_t block);
 
 /* A lexical block: its DIEs in its own body, then it in @block's. */
-static int walk_lexblock(struct walk *w, Dwarf_Die *die, uint32_t block)
+static int walk_lexblock(struct walk *w, struct die *die, uint32_t block)
 {
 	uint32_t node;
 	int err = add_node(w, DW_TAG_lexical_block, &node) ?:
@@ -167,12 +168,12 @@ static int walk_lexblock(struct walk *w, Dwarf_Die *die, uint32_t block)
 	return err;
 }
 
-static int walk_inline(struct walk *w, Dwarf_Die *die, uint32_t block);
+static int walk_inline(struct walk *w, struct die *die, uint32_t block);
 
 /* What an inline expansion holds: in the body it is in (@block), or the unit's list. */
-static int walk_inline_child(struct walk *w, Dwarf_Die *die, uint32_t block)
+static int walk_inline_child(struct walk *w, struct die *die, uint32_t block)
 {
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_call_site:
 	case DW_TAG_call_site_parameter:
 	case DW_TAG_GNU_call_site:
@@ -190,7 +191,7 @@ static int walk_inline_child(struct walk *w, Dwarf_Die *die, uint32_t block)
 	}
 }
 
-static int walk_inline(struct walk *w, Dwarf_Die *die, uint32_t block)
+static int walk_inline(struct walk *w, struct die *die, uint32_t block)
 {
 	uint32_t node;
 	int err = add_node(w, DW_TAG_inlined_subroutine, &node) ?:
@@ -202,11 +203,11 @@ static int walk_inline(struct walk *w, Dwarf_Die *die, uint32_t block)
 }
 
 /* A child of a function (@block: its node) or of a lexical block (the block's). */
-static int walk_body_child(struct walk *w, Dwarf_Die *die, uint32_t block)
+static int walk_body_child(struct walk *w, struct die *die, uint32_t block)
 {
 	bool is_function = w->tree.nodes[block].tag == DW_TAG_subprogram;
 
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_call_site:
 	case DW_TAG_call_site_parameter:
 	case DW_TAG_GNU_call_site:
@@ -237,9 +238,9 @@ static int walk_body_child(struct walk *w, Dwarf_Die *die, uint32_t block)
 }
 
 /* A node for @die, its children walked by @fn. */
-static int add_parent(struct walk *w, Dwarf_Die *die, child_fn fn, uint32_t *ret)
+static int add_parent(struct walk *w, struct die *die, child_fn fn, uint32_t *ret)
 {
-	return add_node(w, dwarf_tag(die), ret) ?: for_each_child(w, die, fn, *ret);
+	return add_node(w, die->tag, ret) ?: for_each_child(w, die, fn, *ret);
 }
 
 /*
@@ -247,9 +248,9 @@ static int add_parent(struct walk *w, Dwarf_Die *die, child_fn fn, uint32_t *ret
  * yet); UNSUPPORTED for a DIE it makes none of: one it does not know, or an
  * imported unit (on which upstream gives up the whole file).
  */
-static int walk_tag(struct walk *w, Dwarf_Die *die, uint32_t *ret)
+static int walk_tag(struct walk *w, struct die *die, uint32_t *ret)
 {
-	switch (dwarf_tag(die)) {
+	switch (die->tag) {
 	case DW_TAG_array_type:
 	case DW_TAG_string_type:
 	case DW_TAG_base_type:
@@ -268,7 +269,7 @@ static int walk_tag(struct walk *w, Dwarf_Die *die, uint32_t *ret)
 	case DW_TAG_variable:
 	case DW_TAG_constant:
 	case DW_TAG_label:
-		return add_node(w, dwarf_tag(die), ret);
+		return add_node(w, die->tag, ret);
 	case DW_TAG_enumeration_type:
 		return add_parent(w, die, walk_enum_child, ret);
 	case DW_TAG_namespace:
@@ -287,10 +288,10 @@ static int walk_tag(struct walk *w, Dwarf_Die *die, uint32_t *ret)
 	}
 }
 
-static int walk_unit_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
+static int walk_unit_child(struct walk *w, struct die *die, uint32_t owner)
 {
 	/* upstream gives an unspecified type an id of 0, in no list */
-	if (dwarf_tag(die) == DW_TAG_unspecified_type)
+	if (die->tag == DW_TAG_unspecified_type)
 		return 0;
 	return add_tag_to(w, die, DTAG_UNIT, DTAG_LIST_MEMBERS);
 }
@@ -299,13 +300,11 @@ static int walk_unit_child(struct walk *w, Dwarf_Die *die, uint32_t owner)
  * A unit's children into the tree. Upstream reads no partial or skeleton
  * unit on its own (it warns); merged, it reads every unit.
  */
-static int walk_unit(struct walk *w, Dwarf_Die *unit, bool merged)
+static int walk_unit(struct walk *w, struct die *unit, bool merged)
 {
-	int tag = dwarf_tag(unit);
-
-	if (!merged && (tag == DW_TAG_partial_unit || tag == DW_TAG_skeleton_unit))
+	if (!merged && (unit->tag == DW_TAG_partial_unit || unit->tag == DW_TAG_skeleton_unit))
 		return 0;
-	if (!merged && tag != DW_TAG_compile_unit && tag != DW_TAG_type_unit)
+	if (!merged && unit->tag != DW_TAG_compile_unit && unit->tag != DW_TAG_type_unit)
 		return walk_fail(w, "a unit whose DIE is no compile or type unit");
 	return for_each_child(w, unit, walk_unit_child, DTAG_UNIT);
 }
@@ -320,29 +319,47 @@ static int print_tree(struct walk *w, FILE *fp)
 	return err;
 }
 
-/* The DWARF 4 type units of .debug_types, as one unit, as upstream reads them. */
-static int walk_debug_types(struct walk *w, Dwarf *dw, FILE *fp)
+/*
+ * The unit at @start of .debug_info (.debug_types when @in_types), read
+ * with our reader (libdw's abbreviation lookups are left alone: where an
+ * allocation of libdw 0.188 failed while it read the unit headers, they
+ * crash), and its unit DIE. Release @u also after a failure.
+ */
+static int open_unit(struct walk *w, const struct die_sections *secs, bool in_types,
+		     uint64_t start, struct die_unit *u, struct die *unit_die)
 {
-	Dwarf_Off off = 0, next, type_off;
-	uint64_t signature;
-	size_t hsize;
-	bool any = false;
-	Dwarf_Die die;
-	int rc, err;
+	int err = die_unit__init(u, secs, in_types, start, NULL);
 
-	while ((rc = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL,
-				     &signature, &type_off)) == 0) {
-		if (!dwarf_offdie_types(dw, off + hsize, &die))
-			return walk_fail(w, dwarf_errmsg(-1));
-		err = walk_unit(w, &die, false);
-		if (err)
-			return err;
-		any = true;
-		off = next;
+	if (!err)
+		err = die__unit_die(u, unit_die);
+	if (err == -ENOMEM) {
+		pr_err("%s: out of memory", w->path);
+		return err;
 	}
-	if (rc < 0)
-		return walk_fail(w, dwarf_errmsg(-1));
-	return any ? print_tree(w, fp) : 0;
+	return err ? walk_fail(w, u->errmsg ? u->errmsg : "bad unit header") : 0;
+}
+
+/*
+ * Each unit of .debug_info (@in_types: of .debug_types) walked in order;
+ * each printed on its own, or with @merged all of them as one.
+ */
+static int walk_section(struct walk *w, const struct die_sections *secs, bool in_types,
+			bool merged, FILE *fp)
+{
+	const struct die_bytes *sec = in_types ? &secs->types : &secs->info;
+	uint64_t start = 0;
+	struct die_unit u;
+	struct die unit_die;
+	int err = 0;
+
+	while (!err && start < sec->size) {
+		err = open_unit(w, secs, in_types, start, &u, &unit_die) ?:
+		      walk_unit(w, &unit_die, merged) ?:
+		      (merged ? 0 : print_tree(w, fp));
+		start = u.end;
+		die_unit__release(&u);
+	}
+	return err ?: merged && sec->size ? print_tree(w, fp) : 0;
 }
 
 /* Whether @elf has Linux's note saying it was built with LTO, in *@ret. */
@@ -371,85 +388,42 @@ static bool lto_note(Elf *elf, bool *ret)
 	return false;
 }
 
-/* Whether an abbreviation of @unit's table has a DW_FORM_ref_addr value. */
-static bool unit_refs_other_units(Dwarf_Die *unit)
-{
-	unsigned int name, form;
-	size_t len, nr, i;
-	Dwarf_Off off = 0, aoff;
-	Dwarf_Abbrev *ab;
-
-	while ((ab = dwarf_getabbrev(unit, off, &len)) && ab != DWARF_END_ABBREV) {
-		if (dwarf_getattrcnt(ab, &nr))
-			return false;
-		for (i = 0; i < nr; i++) {
-			if (dwarf_getabbrevattr(ab, i, &name, &form, &aoff))
-				return false;
-			if (form == DW_FORM_ref_addr)
-				return true;
-		}
-		off += len;
-	}
-	return false;
-}
-
 /*
  * Whether upstream reads all units as one: a kernel built with LTO (its
- * note says so), or units that refer to each other's DIEs.
+ * note says so), or units that refer to each other's DIEs (a form of
+ * DW_FORM_ref_addr in a unit's abbreviations).
  */
-static bool merges_units(Dwarf *dw, Elf *elf)
+static int merges_units(struct walk *w, const struct die_sections *secs, Elf *elf, bool *ret)
 {
-	Dwarf_Off off = 0, next;
-	Dwarf_Die die;
-	size_t hsize;
-	bool lto;
+	uint64_t start = 0;
+	struct die_unit u;
+	int err = 0;
 
-	if (lto_note(elf, &lto))
-		return lto;
-	for (; dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0; off = next) {
-		if (!dwarf_offdie(dw, off + hsize, &die))
-			break;
-		if (unit_refs_other_units(&die))
-			return true;
+	*ret = false;
+	if (lto_note(elf, ret))
+		return 0;
+	while (!err && !*ret && start < secs->info.size) {
+		err = die_unit__init(&u, secs, false, start, NULL);
+		if (err == -ENOMEM)
+			pr_err("%s: out of memory", w->path);
+		else if (err)
+			err = walk_fail(w, u.errmsg ? u.errmsg : "bad unit header");
+		*ret = !err && die_unit__uses_form(&u, DW_FORM_ref_addr);
+		start = u.end;
+		die_unit__release(&u);
 	}
-	return false;
+	return err;
 }
 
-/* The bytes of .debug_info as libdw reads them (decompressed), 0 if none. */
-static uint64_t info_size(Dwarf *dw)
-{
-	Elf_Data *data = elf_section_data(dwarf_getelf(dw), ".debug_info");
-
-	return data ? data->d_size : 0;
-}
-
-static int walk_units(struct walk *w, Dwarf *dw, bool merged, FILE *fp)
-{
-	Dwarf_Off off = 0, next;
-	Dwarf_Die die;
-	size_t hsize;
-	int rc, err;
-
-	while ((rc = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
-		if (!dwarf_offdie(dw, off + hsize, &die))
-			return walk_fail(w, dwarf_errmsg(-1));
-		err = walk_unit(w, &die, merged) ?: (merged ? 0 : print_tree(w, fp));
-		if (err)
-			return err;
-		off = next;
-	}
-	/* libdw ends the walk quietly at a unit header cut short */
-	if (rc < 0 || off < info_size(dw))
-		return walk_fail(w, rc < 0 ? dwarf_errmsg(-1) : "a unit header past the end of .debug_info");
-	return merged ? print_tree(w, fp) : 0;
-}
-
+/* The DWARF 4 type units of .debug_types as one unit, as upstream reads them; then the rest. */
 int dtag_dwarf__print(struct dwarf_file *df, FILE *fp)
 {
 	struct walk w = { .path = dwarf_file__path(df) };
-	Dwarf *dw = dwarf_file__dwarf(df);
-	int err = walk_debug_types(&w, dw, fp) ?:
-		  walk_units(&w, dw, merges_units(dw, dwarf_file__elf(df)), fp);
+	const struct die_sections *secs = dwarf_file__sections(df);
+	bool merged;
+	int err = walk_section(&w, secs, true, true, fp) ?:
+		  merges_units(&w, secs, dwarf_file__elf(df), &merged) ?:
+		  walk_section(&w, secs, false, merged, fp);
 
 	dtag_tree__release(&w.tree);
 	return err;

@@ -2,7 +2,7 @@
 #ifndef PAHOLE_DTAG_DWARF_H
 #define PAHOLE_DTAG_DWARF_H
 /*
- * dtagnames on DWARF: each unit's DIEs walked with libdw as upstream
+ * dtagnames on DWARF: each unit's DIEs walked with our reader as upstream
  * pahole's loader walks them, into the tag lists it would keep
  * (dtag_tree.h), printed unit by unit. Main thread only.
  */

@@ -394,6 +394,11 @@ Dwarf *dwarf_file__dwarf(const struct dwarf_file *df)
 	return df->dwarf;
 }
 
+const struct die_sections *dwarf_file__sections(const struct dwarf_file *df)
+{
+	return &df->secs;
+}
+
 const char *dwarf_file__path(const struct dwarf_file *df)
 {
 	return df->path;

@@ -90,6 +90,7 @@ struct dwarf_loader_opts {
 };
 
 struct dwarf_file;
+struct die_sections;
 
 /*
  * Opens @path for reading its DWARF. On failure prints one line naming the
@@ -110,10 +111,16 @@ void dwarf_file__free(struct dwarf_file *df);
 Elf *dwarf_file__elf(const struct dwarf_file *df);
 /*
  * libdw's handle of the file's DWARF, relocated (an object's .rela.debug_*
- * applied) and decompressed: borrowed, valid until dwarf_file__free(); for
- * a caller that walks DIEs with libdw itself (dtagnames). Main thread only.
+ * applied) and decompressed: borrowed, valid until dwarf_file__free().
+ * Main thread only.
  */
 Dwarf *dwarf_file__dwarf(const struct dwarf_file *df);
+/*
+ * The file's DWARF sections as libdw reads them (relocated, decompressed),
+ * for a caller that walks DIEs with die_reader.h itself (dtagnames):
+ * borrowed, read-only, valid until dwarf_file__free().
+ */
+const struct die_sections *dwarf_file__sections(const struct dwarf_file *df);
 const char *dwarf_file__path(const struct dwarf_file *df);
 /*
  * An archive member's bytes as stored (not relocated) and their number in

@@ -23,8 +23,8 @@
 # Cases: detached, inplace, inplace_big (20 MiB: its start copied ahead on a
 # thread), module (split BTF on a --btf_base), C (-C holes_basic), plain,
 # pfunct, codiff, pdwtags, pglobal (-v), prefcnt; each at -j1 and -j3
-# (NAME-j1, NAME-j3); scncopy (-a -o) and scncopy_s (-s twice -o), no -j;
-# dtagnames (no -j) only when named. The io sweep runs the cases that write
+# (NAME-j1, NAME-j3); dtagnames, scncopy (-a -o) and scncopy_s (-s twice
+# -o), no -j. The io sweep runs the cases that write
 # a file. Default: all of them. One line per case:
 #
 #   alloc detached-j1: N tried 209, clean errors 180, absorbed 29, crashes 0, ...
@@ -55,11 +55,8 @@ case $KIND in
 alloc) ERRTEXT='memory' ;;
 io) ERRTEXT='No space left on device' ;;
 esac
-# dtagnames is a case to name: libdw 0.188 crashes in dwarf_getabbrev() (which
-# only dtagnames calls) after an allocation of its own failed while it read
-# the unit headers (N=26 on holes.o).
 ALL_CASES="detached inplace inplace_big module C plain pfunct codiff pdwtags pglobal prefcnt
-	scncopy scncopy_s"
+	dtagnames scncopy scncopy_s"
 IO_CASES="detached inplace inplace_big module scncopy scncopy_s"
 NO_JOBS_CASES="dtagnames scncopy scncopy_s"
 HOLES=$SHARED/fixtures/layout/holes.o
