@@ -126,6 +126,89 @@ $OLD_FLAGS --btf_encode_detached=out.btf vmlinux
 EOC
 }
 
+# prettify harness seeds: records of tests/fuzz/prettify_types.h (a header,
+# records of each kind, entries past the records' range) written by a C
+# writer, each after the options of a command line of tests/cli/prettify_records.sh
+# (fuzz_prettify.c: an option byte, five lines).
+seeds_prettify() {
+	local dir=$1 i=0 bits cl hdr seek size range
+	mkdir -p "$dir/work" || return 1
+	cat >"$dir/work/writer.c" <<'EOF'
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "prettify_types.h"
+static unsigned char out[1024];
+static size_t pos;
+static void put(const void *p, size_t n) { memcpy(out + pos, p, n); pos += n; }
+int main(void)
+{
+	struct file_header h = { .magic = 1000, .version = 3, .delta = -7, .tag = "TAG",
+				 .ids = { 1, 65535, 7 }, .flags = 200, .sc = -3 };
+	struct rec_point p = { .header = { REC_POINT, 0, sizeof(p) }, .x = -1, .y = 42,
+			       .coords = { -2, 300, 3 }, .color = GREEN };
+	struct rec_name n = { .header = { REC_NAME, 1, sizeof(n) }, .name = "hello",
+			      .len = 0xffffffff };
+	unsigned char fl[sizeof(struct rec_flags) + 8] = { 0 };
+	struct rec_flags *f = (struct rec_flags *)fl;
+	struct entry e[2] = { { "one", 1, { { 1, 2, 3 }, { 4, 5, 6 } } }, { "two", -2 } };
+
+	*f = (struct rec_flags){ .header = { REC_FLAGS, 0, sizeof(fl) }, .a = 5, .b = 17,
+				 .c = 0xabcdef, .s = -3, .big = 0x12345678ffULL,
+				 .ptr = (void *)0x1122334455667788ULL, .nested = { 9, { -1, 2 } },
+				 .u.f = 1.0f, .ui = 0x01020304, .db = 1.5, .ok = 1 };
+	memcpy(fl + offsetof(struct rec_flags, tail), "tailstr", 8);
+	h.data.offset = 128;
+	h.data.size = 2 * sizeof(p) + sizeof(n) + sizeof(fl);
+	h.strs.offset = h.data.offset + h.data.size + sizeof(p);
+	h.strs.size = sizeof(e);
+	put(&h, sizeof(h));
+	pos = 128;
+	put(&p, sizeof(p));
+	put(&n, sizeof(n));
+	put(fl, sizeof(fl));
+	p.header.type = REC_OTHER;
+	p.x = 7;
+	put(&p, sizeof(p));
+	p.header.type = REC_POINT;
+	p.x = 8;
+	put(&p, sizeof(p));
+	put(e, sizeof(e));
+	return fwrite(out, pos, 1, stdout) != 1;
+}
+EOF
+	gcc -I"$TOP/tests/fuzz" -o "$dir/work/writer" "$dir/work/writer.c" &&
+		"$dir/work/writer" >"$dir/work/data.bin" || return 1
+	# BITS|-C|--header_type|--seek_bytes|--size_bytes|--range
+	while IFS='|' read -r bits cl hdr seek size range; do
+		i=$((i + 1))
+		{ printf "\\x$(printf %02x "$bits")"
+		  printf '%s\n' "$cl" "$hdr" "$seek" "$size" "$range"
+		  cat "$dir/work/data.bin"; } >"$dir/cmd$i" || return 1
+	done <<'EOC'
+0||file_header|||
+1||file_header|||
+0|rec_header(sizeof,type,type_enum=rec_kind)|file_header|$header.data.offset|$header.data.size|
+0|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_FLAGS)|file_header|||data
+1|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_NAME)|file_header|||data
+0|rec_header(sizeof,type,type_enum=rec_kind,type==FLAGS)|file_header|||data
+0|rec_header(sizeof,type,type_enum=rec_kind,filter=type==0x9)|file_header|128|180|
+0|rec_header(sizeof,type,type_enum=rec_kind,range=data),entry(range=strs)|file_header|||
+48|rec_header(sizeof,type,type_enum=rec_kind)||128||
+24|rec_header||128||
+0|rec_header(sizeof)||128|52|
+8|rec_point||128||
+8|rec_flags||180||
+8|rec_header(type,sizeof=size,type_enum=rec_kind)||128||
+0|entry||308||
+32|entry||308||
+16|rec_kind||||
+2|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_POINT)|file_header|$header.data.offset|$header.data.size|
+6|rec_point,missing,entry||||
+EOC
+	rm -rf "$dir/work"
+}
+
 # merge NAME HARNESS: the minimised corpus into tests/fuzz/corpus/NAME.
 merge() {
 	local name=$1 h=$2 repo=$TOP/tests/fuzz/corpus/$1 new=$out/merged/$1 d
