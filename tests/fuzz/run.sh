@@ -94,6 +94,41 @@ seeds_dwarf_kinds() {
 	rm -rf "$w"
 }
 
+# Split DWARF harness seeds: a skeleton object and its .dwo, each built as
+# fuzz.o in a directory of its own (DW_AT_dwo_name fuzz.dwo), with type units
+# (-fdebug-types-section; gcc's and g++'s, a section group each in the .dwo,
+# are refused as unlinked type units are; clang++'s DWARF 4 are read) and
+# without, at -O0 and -O2; an input is the skeleton's length (four bytes,
+# little endian), the skeleton, the .dwo (fuzz_split.c).
+seeds_split() {
+	local dir=$1 w=$1/work fx=$TOP/tests/fixtures i=0 cc v src opt len
+	mkdir -p "$w" || return 1
+	while read -r cc v src opt; do
+		i=$((i + 1))
+		rm -f "$w"/fuzz.* &&
+		(cd "$w" && $cc -c -g -gdwarf-$v $opt -gsplit-dwarf -o fuzz.o "$fx/$src") &&
+		[ -f "$w/fuzz.dwo" ] || { echo "seeds_split: $cc -gdwarf-$v $opt $src failed"; return 1; }
+		len=$(stat -c %s "$w/fuzz.o")
+		{ printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((len & 255)) \
+			$((len >> 8 & 255)) $((len >> 16 & 255)) $((len >> 24 & 255)))"
+		  cat "$w/fuzz.o" "$w/fuzz.dwo"; } >"$dir/split$i" || return 1
+	done <<EOS
+gcc 4 struct_union.c -fdebug-types-section
+gcc 5 struct_union.c -fdebug-types-section
+gcc 4 bitfields.c -fdebug-types-section
+gcc 5 enums.c -fdebug-types-section
+gcc 4 funcs_vars_datasec.c -O2 -fdebug-types-section
+gcc 5 pointers_qualifiers.c -O2
+g++ 4 cxx_layouts.cc -fdebug-types-section
+g++ 5 cxx_layouts.cc -fdebug-types-section
+clang++ 4 cxx_layouts.cc -fdebug-types-section
+clang++ 5 cxx_layouts.cc -fdebug-types-section
+clang 4 arrays.c -O2
+clang 5 struct_union.c -fdebug-types-section
+EOS
+	rm -rf "$w"
+}
+
 # BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
 seeds_btf() {
 	local dir=$1 o
