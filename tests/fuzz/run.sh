@@ -129,6 +129,57 @@ EOS
 	rm -rf "$w"
 }
 
+# Rust harness seeds: rustc's objects only. The committed fixtures (an older
+# rustc's), tests/fixtures/rust/shapes.rs and a crate of trait objects,
+# closures, generics, niche-filled and nested enums, 128-bit integers and
+# std's collections, each at -O0 and -O2, DWARF 4 and 5 (fuzz_rust.c).
+seeds_rust() {
+	local dir=$1 fx=$TOP/tests/fixtures/rust src o v
+	mkdir -p "$dir/work" || return 1
+	cp "$fx"/*.o "$dir"/ || return 1
+	cat >"$dir/work/kinds.rs" <<'EOF'
+#![allow(dead_code)]
+use std::collections::HashMap;
+pub trait Area { fn area(&self) -> f64; }
+pub struct Square(pub f64);
+impl Area for Square { fn area(&self) -> f64 { self.0 * self.0 } }
+pub enum Tree<T> { Leaf(T), Node(Box<Tree<T>>, Box<Tree<T>>), Empty }
+pub enum Niche { A(&'static str), B }
+#[repr(u8)]
+pub enum Small { X = 1, Y = 200 }
+pub struct Wide { pub a: u128, pub b: i128, pub c: u8 }
+pub struct Holder {
+    pub shapes: Vec<Box<dyn Area>>,
+    pub names: HashMap<String, u32>,
+    pub tree: Tree<u16>,
+    pub niche: Option<Niche>,
+    pub small: Small,
+    pub wide: Wide,
+    pub f: fn(u32) -> u32,
+    pub tuple: (u8, u64, (i16, char)),
+}
+#[inline(never)]
+pub fn total(h: &Holder, k: f64) -> f64 {
+    let scale = |x: f64| x * k;
+    h.shapes.iter().map(|s| scale(s.area())).sum::<f64>() + h.names.len() as f64
+}
+pub fn depth<T>(t: &Tree<T>) -> u32 {
+    match t { Tree::Node(a, b) => 1 + depth(a).max(depth(b)), _ => 0 }
+}
+pub fn use_depth(t: &Tree<u16>) -> u32 { depth(t) }
+EOF
+	for src in "$fx/shapes.rs" "$dir/work/kinds.rs"; do
+		for o in 0 2; do
+			for v in 4 5; do
+				rustc --crate-type=lib --emit=obj -g -C opt-level=$o -C dwarf-version=$v \
+					-o "$dir/$(basename "$src" .rs).O$o.v$v.o" "$src" 2>/dev/null ||
+					{ echo "seeds_rust: rustc $src failed"; return 1; }
+			done
+		done
+	done
+	rm -rf "$dir/work"
+}
+
 # BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
 seeds_btf() {
 	local dir=$1 o
