@@ -180,6 +180,21 @@ EOF
 	rm -rf "$dir/work"
 }
 
+# Tools harness seeds: the fixture objects, the BTF of some (raw, and as a
+# .BTF section beside their DWARF) and an ar archive (fuzz_tools.c).
+seeds_tools() {
+	local dir=$1 o
+	fixture_objects "$dir" >/dev/null || return 1
+	rm -f "$dir"/*.log
+	for o in "$dir"/struct_union.c-gcc-dwarf5-O0.o "$dir"/bitfields.c-clang-dwarf4-O2.o \
+		 "$dir"/funcs_vars_datasec.c-gcc-dwarf4-O2.o "$dir"/enums.c-clang-dwarf5-O0.o; do
+		[ -f "$o" ] || continue
+		"$PAHOLE" -J --btf_features=default --btf_encode_detached="$o.btf" "$o" 2>/dev/null
+		cp "$o" "$o.elf" && "$PAHOLE" -J "$o.elf" 2>/dev/null
+	done
+	ar rcs "$dir/lib.a" "$dir"/struct_union.c-gcc-dwarf5-O0.o "$dir"/enums.c-clang-dwarf5-O0.o
+}
+
 # BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
 seeds_btf() {
 	local dir=$1 o
