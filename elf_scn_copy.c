@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Sections of one ELF file copied into a new one (elf_scn_copy.h). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,12 @@ struct copy {
 	size_t		*new_index;	/* owned: by input index, the copy's; 0: not copied */
 	char		*names;		/* owned: the new .shstrtab */
 	size_t		names_len;
+	size_t		in_size;	/* of the input file */
+	const char	*why;		/* static text: what is wrong with the input, or NULL */
 };
+
+/* The largest alignment a section may have in an input smaller than it: a page of 64 KiB. */
+static const uint64_t MAX_SMALL_FILE_ALIGN = 64 * 1024;
 
 /* Appends @name to the new name table; its offset. -1 without memory. */
 static long add_name(struct copy *c, const char *name)
@@ -78,6 +84,16 @@ static int copy_section(struct copy *c, size_t i)
 
 	if (!scn || !out || !gelf_getshdr(scn, &shdr))
 		return -EINVAL;
+	/*
+	 * libelf lays the copy out at each section's alignment, padding
+	 * written: a fuzzed 2^35 made a file of 32 GB. gABI allows powers of
+	 * two only; one bigger than the input (and a page) is no real file's.
+	 */
+	if ((shdr.sh_addralign & (shdr.sh_addralign - 1)) ||
+	    (shdr.sh_addralign > c->in_size && shdr.sh_addralign > MAX_SMALL_FILE_ALIGN)) {
+		c->why = "bad section alignment";
+		return -EINVAL;
+	}
 	name = add_name(c, elf_strptr(c->in, c->in_shstrndx, shdr.sh_name));
 	if (name < 0)
 		return -ENOMEM;
@@ -175,7 +191,8 @@ int elf_scn_copy__write(Elf *in, int fd, elf_scn_pick_fn pick, void *arg, const 
 	*why = NULL;
 	/* libelf's out of memory has other words ("invalid operand"): errno tells */
 	errno = 0;
-	if (elf_getshdrnum(in, &c.nr_in) || elf_getshdrstrndx(in, &c.in_shstrndx))
+	if (elf_getshdrnum(in, &c.nr_in) || elf_getshdrstrndx(in, &c.in_shstrndx) ||
+	    !elf_rawfile(in, &c.in_size))
 		goto out;
 	err = -ENOMEM;
 	c.new_index = calloc(c.nr_in ? c.nr_in : 1, sizeof(*c.new_index));
@@ -187,7 +204,7 @@ out:
 	if (err == -EINVAL && errno == ENOMEM)
 		err = -ENOMEM;
 	if (err == -EINVAL)
-		*why = elf_errmsg(-1) ?: "malformed section table";
+		*why = c.why ?: elf_errmsg(-1) ?: "malformed section table";
 	elf_end(c.out);
 	free(c.new_index);
 	free(c.names);

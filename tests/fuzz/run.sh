@@ -16,6 +16,7 @@
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export TOP
+export SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 . "$TOP/tests/lib.sh"
 trap - EXIT; rm -rf "$TMP"
 merge=0
@@ -93,6 +94,107 @@ seeds_dwarf_kinds() {
 	rm -rf "$w"
 }
 
+# Split DWARF harness seeds: a skeleton object and its .dwo, each built as
+# fuzz.o in a directory of its own (DW_AT_dwo_name fuzz.dwo), with type units
+# (-fdebug-types-section; gcc's and g++'s, a section group each in the .dwo,
+# are refused as unlinked type units are; clang++'s DWARF 4 are read) and
+# without, at -O0 and -O2; an input is the skeleton's length (four bytes,
+# little endian), the skeleton, the .dwo (fuzz_split.c).
+seeds_split() {
+	local dir=$1 w=$1/work fx=$TOP/tests/fixtures i=0 cc v src opt len
+	mkdir -p "$w" || return 1
+	while read -r cc v src opt; do
+		i=$((i + 1))
+		rm -f "$w"/fuzz.* &&
+		(cd "$w" && $cc -c -g -gdwarf-$v $opt -gsplit-dwarf -o fuzz.o "$fx/$src") &&
+		[ -f "$w/fuzz.dwo" ] || { echo "seeds_split: $cc -gdwarf-$v $opt $src failed"; return 1; }
+		len=$(stat -c %s "$w/fuzz.o")
+		{ printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((len & 255)) \
+			$((len >> 8 & 255)) $((len >> 16 & 255)) $((len >> 24 & 255)))"
+		  cat "$w/fuzz.o" "$w/fuzz.dwo"; } >"$dir/split$i" || return 1
+	done <<EOS
+gcc 4 struct_union.c -fdebug-types-section
+gcc 5 struct_union.c -fdebug-types-section
+gcc 4 bitfields.c -fdebug-types-section
+gcc 5 enums.c -fdebug-types-section
+gcc 4 funcs_vars_datasec.c -O2 -fdebug-types-section
+gcc 5 pointers_qualifiers.c -O2
+g++ 4 cxx_layouts.cc -fdebug-types-section
+g++ 5 cxx_layouts.cc -fdebug-types-section
+clang++ 4 cxx_layouts.cc -fdebug-types-section
+clang++ 5 cxx_layouts.cc -fdebug-types-section
+clang 4 arrays.c -O2
+clang 5 struct_union.c -fdebug-types-section
+EOS
+	rm -rf "$w"
+}
+
+# Rust harness seeds: rustc's objects only. The committed fixtures (an older
+# rustc's), tests/fixtures/rust/shapes.rs and a crate of trait objects,
+# closures, generics, niche-filled and nested enums, 128-bit integers and
+# std's collections, each at -O0 and -O2, DWARF 4 and 5 (fuzz_rust.c).
+seeds_rust() {
+	local dir=$1 fx=$TOP/tests/fixtures/rust src o v
+	mkdir -p "$dir/work" || return 1
+	cp "$fx"/*.o "$dir"/ || return 1
+	cat >"$dir/work/kinds.rs" <<'EOF'
+#![allow(dead_code)]
+use std::collections::HashMap;
+pub trait Area { fn area(&self) -> f64; }
+pub struct Square(pub f64);
+impl Area for Square { fn area(&self) -> f64 { self.0 * self.0 } }
+pub enum Tree<T> { Leaf(T), Node(Box<Tree<T>>, Box<Tree<T>>), Empty }
+pub enum Niche { A(&'static str), B }
+#[repr(u8)]
+pub enum Small { X = 1, Y = 200 }
+pub struct Wide { pub a: u128, pub b: i128, pub c: u8 }
+pub struct Holder {
+    pub shapes: Vec<Box<dyn Area>>,
+    pub names: HashMap<String, u32>,
+    pub tree: Tree<u16>,
+    pub niche: Option<Niche>,
+    pub small: Small,
+    pub wide: Wide,
+    pub f: fn(u32) -> u32,
+    pub tuple: (u8, u64, (i16, char)),
+}
+#[inline(never)]
+pub fn total(h: &Holder, k: f64) -> f64 {
+    let scale = |x: f64| x * k;
+    h.shapes.iter().map(|s| scale(s.area())).sum::<f64>() + h.names.len() as f64
+}
+pub fn depth<T>(t: &Tree<T>) -> u32 {
+    match t { Tree::Node(a, b) => 1 + depth(a).max(depth(b)), _ => 0 }
+}
+pub fn use_depth(t: &Tree<u16>) -> u32 { depth(t) }
+EOF
+	for src in "$fx/shapes.rs" "$dir/work/kinds.rs"; do
+		for o in 0 2; do
+			for v in 4 5; do
+				rustc --crate-type=lib --emit=obj -g -C opt-level=$o -C dwarf-version=$v \
+					-o "$dir/$(basename "$src" .rs).O$o.v$v.o" "$src" 2>/dev/null ||
+					{ echo "seeds_rust: rustc $src failed"; return 1; }
+			done
+		done
+	done
+	rm -rf "$dir/work"
+}
+
+# Tools harness seeds: the fixture objects, the BTF of some (raw, and as a
+# .BTF section beside their DWARF) and an ar archive (fuzz_tools.c).
+seeds_tools() {
+	local dir=$1 o
+	fixture_objects "$dir" >/dev/null || return 1
+	rm -f "$dir"/*.log
+	for o in "$dir"/struct_union.c-gcc-dwarf5-O0.o "$dir"/bitfields.c-clang-dwarf4-O2.o \
+		 "$dir"/funcs_vars_datasec.c-gcc-dwarf4-O2.o "$dir"/enums.c-clang-dwarf5-O0.o; do
+		[ -f "$o" ] || continue
+		"$PAHOLE" -J --btf_features=default --btf_encode_detached="$o.btf" "$o" 2>/dev/null
+		cp "$o" "$o.elf" && "$PAHOLE" -J "$o.elf" 2>/dev/null
+	done
+	ar rcs "$dir/lib.a" "$dir"/struct_union.c-gcc-dwarf5-O0.o "$dir"/enums.c-clang-dwarf5-O0.o
+}
+
 # BTF harness seeds: our BTF of every fixture object, raw and as a .BTF section.
 seeds_btf() {
 	local dir=$1 o
@@ -123,6 +225,89 @@ $OLD_FLAGS --btf_encode_detached=out.btf vmlinux
 --btf_features_strict=var,float --supported_btf_features --version -V
 -R -S -P -H 2 -B 1 -z 8 --padding_ge 4 --with_flexible_array -I -d --lang_exclude=rust,c++
 EOC
+}
+
+# prettify harness seeds: records of tests/fuzz/prettify_types.h (a header,
+# records of each kind, entries past the records' range) written by a C
+# writer, each after the options of a command line of tests/cli/prettify_records.sh
+# (fuzz_prettify.c: an option byte, five lines).
+seeds_prettify() {
+	local dir=$1 i=0 bits cl hdr seek size range
+	mkdir -p "$dir/work" || return 1
+	cat >"$dir/work/writer.c" <<'EOF'
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "prettify_types.h"
+static unsigned char out[1024];
+static size_t pos;
+static void put(const void *p, size_t n) { memcpy(out + pos, p, n); pos += n; }
+int main(void)
+{
+	struct file_header h = { .magic = 1000, .version = 3, .delta = -7, .tag = "TAG",
+				 .ids = { 1, 65535, 7 }, .flags = 200, .sc = -3 };
+	struct rec_point p = { .header = { REC_POINT, 0, sizeof(p) }, .x = -1, .y = 42,
+			       .coords = { -2, 300, 3 }, .color = GREEN };
+	struct rec_name n = { .header = { REC_NAME, 1, sizeof(n) }, .name = "hello",
+			      .len = 0xffffffff };
+	unsigned char fl[sizeof(struct rec_flags) + 8] = { 0 };
+	struct rec_flags *f = (struct rec_flags *)fl;
+	struct entry e[2] = { { "one", 1, { { 1, 2, 3 }, { 4, 5, 6 } } }, { "two", -2 } };
+
+	*f = (struct rec_flags){ .header = { REC_FLAGS, 0, sizeof(fl) }, .a = 5, .b = 17,
+				 .c = 0xabcdef, .s = -3, .big = 0x12345678ffULL,
+				 .ptr = (void *)0x1122334455667788ULL, .nested = { 9, { -1, 2 } },
+				 .u.f = 1.0f, .ui = 0x01020304, .db = 1.5, .ok = 1 };
+	memcpy(fl + offsetof(struct rec_flags, tail), "tailstr", 8);
+	h.data.offset = 128;
+	h.data.size = 2 * sizeof(p) + sizeof(n) + sizeof(fl);
+	h.strs.offset = h.data.offset + h.data.size + sizeof(p);
+	h.strs.size = sizeof(e);
+	put(&h, sizeof(h));
+	pos = 128;
+	put(&p, sizeof(p));
+	put(&n, sizeof(n));
+	put(fl, sizeof(fl));
+	p.header.type = REC_OTHER;
+	p.x = 7;
+	put(&p, sizeof(p));
+	p.header.type = REC_POINT;
+	p.x = 8;
+	put(&p, sizeof(p));
+	put(e, sizeof(e));
+	return fwrite(out, pos, 1, stdout) != 1;
+}
+EOF
+	gcc -I"$TOP/tests/fuzz" -o "$dir/work/writer" "$dir/work/writer.c" &&
+		"$dir/work/writer" >"$dir/work/data.bin" || return 1
+	# BITS|-C|--header_type|--seek_bytes|--size_bytes|--range
+	while IFS='|' read -r bits cl hdr seek size range; do
+		i=$((i + 1))
+		{ printf "\\x$(printf %02x "$bits")"
+		  printf '%s\n' "$cl" "$hdr" "$seek" "$size" "$range"
+		  cat "$dir/work/data.bin"; } >"$dir/cmd$i" || return 1
+	done <<'EOC'
+0||file_header|||
+1||file_header|||
+0|rec_header(sizeof,type,type_enum=rec_kind)|file_header|$header.data.offset|$header.data.size|
+0|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_FLAGS)|file_header|||data
+1|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_NAME)|file_header|||data
+0|rec_header(sizeof,type,type_enum=rec_kind,type==FLAGS)|file_header|||data
+0|rec_header(sizeof,type,type_enum=rec_kind,filter=type==0x9)|file_header|128|180|
+0|rec_header(sizeof,type,type_enum=rec_kind,range=data),entry(range=strs)|file_header|||
+48|rec_header(sizeof,type,type_enum=rec_kind)||128||
+24|rec_header||128||
+0|rec_header(sizeof)||128|52|
+8|rec_point||128||
+8|rec_flags||180||
+8|rec_header(type,sizeof=size,type_enum=rec_kind)||128||
+0|entry||308||
+32|entry||308||
+16|rec_kind||||
+2|rec_header(sizeof,type,type_enum=rec_kind,filter=type==REC_POINT)|file_header|$header.data.offset|$header.data.size|
+6|rec_point,missing,entry||||
+EOC
+	rm -rf "$dir/work"
 }
 
 # merge NAME HARNESS: the minimised corpus into tests/fuzz/corpus/NAME.
