@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "btf_loader.h"
 #include "dwarves_fprintf.h"
 #include "dwarves_layout.h"
@@ -45,28 +46,17 @@ static void print_all(const struct cu *cu, bool expand)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages go to the sink; sanitizer reports go to descriptor 2. */
-	sink = fopen("/dev/null", "w");
-	if (!sink)
-		abort();
-	stderr = sink;
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
+	sink = fuzz_quiet();
 	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct btf_loader_opts opts = { .cacheline_size = 64 };
-	int fd = memfd_create("fuzz_btf", MFD_CLOEXEC);
 	struct cu *cu;
 	char path[64];
+	int fd = fuzz_memfd("fuzz_btf", data, size, path);
 
-	if (fd < 0)
-		abort();
-	if (size && write(fd, data, size) != (ssize_t)size)
-		abort();
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	if (!btf_loader__load(path, NULL, &opts, &cu)) {
 		print_all(cu, size % 2);
 		cu__free(cu);

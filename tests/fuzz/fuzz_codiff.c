@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "btf_loader.h"
 #include "codiff_diff.h"
 #include "log.h"
@@ -64,14 +65,8 @@ static void compare_same(struct cu *cu, const struct codiff_opts *o)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages go to the sink; sanitizer reports go to descriptor 2. */
-	sink = fopen("/dev/null", "w");
-	if (!sink)
-		abort();
-	stderr = sink;
+	sink = fuzz_quiet();
 	log__set_program("codiff");
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
 	return 0;
 }
 

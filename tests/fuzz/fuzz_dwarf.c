@@ -17,48 +17,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "btf_encoder.h"
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "elf_symtab.h"
 #include "log.h"
 
-static int encode_cu(struct cu *cu, void *ctx)
-{
-	int err = btf_encoder__add_cu(ctx, cu);
-
-	cu__free(cu);
-	return err;
-}
-
 static int free_cu(struct cu *cu, void *ctx)
 {
 	cu__free(cu);
 	return 0;
-}
-
-/* What `pahole -J` with the kernel's features does, functions included. */
-static void run_encode(const char *path, struct dwarf_file *df)
-{
-	const struct dwarf_loader_opts lopts = {
-		.type_tags = true, .decl_tags = true, .param_locations = true, .jobs = 1,
-	};
-	struct btf_encoder_opts eopts = {
-		.in_path = path, .out_path = "/nonexistent/out.btf",
-		.gen_floats = true, .enum64 = true, .percpu_vars = true, .encode_force = true,
-		.decl_tags = true, .consistent_func = true,
-	};
-	struct btf_encoder *encoder;
-	struct elf_symtab *symtab = NULL;
-
-	if (btf_encoder__new(&eopts, NULL, dwarf_file__is_big_endian(df), &encoder))
-		return;
-	/* Without a symbol table, the types alone, as the encoder allows. */
-	if ((elf_symtab__new(dwarf_file__elf(df), &symtab) ||
-	     !btf_encoder__add_file(encoder, symtab)) &&
-	    !dwarf_loader__load(df, &lopts, encode_cu, encoder))
-		btf_encoder__finish(encoder);	/* functions, dedup; the write fails */
-	btf_encoder__free(encoder);
 }
 
 /* What the layout printer has the loader read on top. */
@@ -73,7 +42,7 @@ static void run_print_load(struct dwarf_file *df)
 
 static void run_file(const char *path, struct dwarf_file *df)
 {
-	run_encode(path, df);
+	fuzz_encode(path, df);
 	run_print_load(df);
 	dwarf_file__free(df);
 }
@@ -97,29 +66,15 @@ static void run(const char *path)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/*
-	 * Our messages go to a sink; sanitizer and libFuzzer reports are
-	 * written to file descriptor 2, which stays open.
-	 */
-	FILE *sink = fopen("/dev/null", "w");
-
-	if (sink)
-		stderr = sink;
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
+	fuzz_quiet();
 	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char path[64];
-	int fd = memfd_create("fuzz_dwarf", MFD_CLOEXEC);
+	int fd = fuzz_memfd("fuzz_dwarf", data, size, path);
 
-	if (fd < 0)
-		abort();
-	if (size && write(fd, data, size) != (ssize_t)size)
-		abort();
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	run(path);
 	close(fd);
 	return 0;

@@ -27,6 +27,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "prettify_types.h"
@@ -204,15 +205,8 @@ static void write_types(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages and the printout go to a sink; sanitizer reports to descriptor 2. */
-	FILE *sink = fopen("/dev/null", "w");
-
-	if (!sink)
-		abort();
-	stdout = stderr = sink;
+	fuzz_quiet();
 	log__set_program("pahole");
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
 	write_types();
 	return 0;
 }

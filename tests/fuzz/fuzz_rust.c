@@ -21,47 +21,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "btf_encoder.h"
 #include "dwarf_loader.h"
 #include "elf_symtab.h"
 #include "log.h"
 #include "pahole_print.h"
-
-static int encode_cu(struct cu *cu, void *ctx)
-{
-	int err = btf_encoder__add_cu(ctx, cu);
-
-	cu__free(cu);
-	return err;
-}
-
-/* What `pahole -J` with the kernel's features does, functions included. */
-static void run_encode(const char *path)
-{
-	const struct dwarf_loader_opts lopts = {
-		.type_tags = true, .decl_tags = true, .param_locations = true, .jobs = 1,
-	};
-	struct btf_encoder_opts eopts = {
-		.in_path = path, .out_path = "/nonexistent/out.btf",
-		.gen_floats = true, .enum64 = true, .percpu_vars = true, .encode_force = true,
-		.decl_tags = true, .consistent_func = true,
-	};
-	struct btf_encoder *encoder;
-	struct elf_symtab *symtab = NULL;
-	struct dwarf_file *df;
-
-	if (dwarf_file__open(path, &df))
-		return;
-	if (btf_encoder__new(&eopts, NULL, dwarf_file__is_big_endian(df), &encoder))
-		goto out;
-	if ((elf_symtab__new(dwarf_file__elf(df), &symtab) ||
-	     !btf_encoder__add_file(encoder, symtab)) &&
-	    !dwarf_loader__load(df, &lopts, encode_cu, encoder))
-		btf_encoder__finish(encoder);
-	btf_encoder__free(encoder);
-out:
-	dwarf_file__free(df);
-}
 
 static void run_print(char *path)
 {
@@ -85,14 +50,7 @@ static void run_print(char *path)
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages and the printout go to a sink; sanitizer reports to descriptor 2. */
-	FILE *sink = fopen("/dev/null", "w");
-
-	if (!sink)
-		abort();
-	stdout = stderr = sink;
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
+	fuzz_quiet();
 	return 0;
 }
 
@@ -100,15 +58,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char path[64];
-	int fd = memfd_create("fuzz_rust", MFD_CLOEXEC);
+	int fd = fuzz_memfd("fuzz_rust", data, size, path);
 
-	if (fd < 0)
-		abort();
-	if (size && write(fd, data, size) != (ssize_t)size)
-		abort();
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	run_print(path);
-	run_encode(path);
+	fuzz_encode_path(path);
 	close(fd);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_common.h"
 #include "btf_encoder.h"
 #include "dwarf_loader.h"
 #include "elf_symtab.h"
@@ -28,42 +29,6 @@
 
 static char dir[] = "/tmp/fuzz_split.XXXXXX";
 static char skeleton_path[64], dwo_path[64];
-
-static int encode_cu(struct cu *cu, void *ctx)
-{
-	int err = btf_encoder__add_cu(ctx, cu);
-
-	cu__free(cu);
-	return err;
-}
-
-/* What `pahole -J` with the kernel's features does, functions included. */
-static void run_encode(void)
-{
-	const struct dwarf_loader_opts lopts = {
-		.type_tags = true, .decl_tags = true, .param_locations = true, .jobs = 1,
-	};
-	struct btf_encoder_opts eopts = {
-		.in_path = skeleton_path, .out_path = "/nonexistent/out.btf",
-		.gen_floats = true, .enum64 = true, .percpu_vars = true, .encode_force = true,
-		.decl_tags = true, .consistent_func = true,
-	};
-	struct btf_encoder *encoder;
-	struct elf_symtab *symtab = NULL;
-	struct dwarf_file *df;
-
-	if (dwarf_file__open(skeleton_path, &df))
-		return;
-	if (btf_encoder__new(&eopts, NULL, dwarf_file__is_big_endian(df), &encoder))
-		goto out;
-	if ((elf_symtab__new(dwarf_file__elf(df), &symtab) ||
-	     !btf_encoder__add_file(encoder, symtab)) &&
-	    !dwarf_loader__load(df, &lopts, encode_cu, encoder))
-		btf_encoder__finish(encoder);
-	btf_encoder__free(encoder);
-out:
-	dwarf_file__free(df);
-}
 
 /* `pahole -F dwarf --show_private_classes -E FILE`: every type's layout, expanded. */
 static void run_print(void)
@@ -101,17 +66,12 @@ static void remove_dir(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages and the printout go to a sink; sanitizer reports to descriptor 2. */
-	FILE *sink = fopen("/dev/null", "w");
-
-	if (!sink || !mkdtemp(dir))
+	if (!mkdtemp(dir))
 		abort();
 	snprintf(skeleton_path, sizeof(skeleton_path), "%s/fuzz.o", dir);
 	snprintf(dwo_path, sizeof(dwo_path), "%s/fuzz.dwo", dir);
 	atexit(remove_dir);
-	stdout = stderr = sink;
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
+	fuzz_quiet();
 	return 0;
 }
 
@@ -130,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		split = size;
 	put_file(skeleton_path, data, split);
 	put_file(dwo_path, data + split, size - split);
-	run_encode();
+	fuzz_encode_path(skeleton_path);
 	run_print();
 	return 0;
 }

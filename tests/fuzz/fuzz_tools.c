@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <gelf.h>
 
+#include "fuzz_common.h"
 #include "btf_loader.h"
 #include "dtag_btf.h"
 #include "dtag_dwarf.h"
@@ -112,15 +113,11 @@ static void run_scncopy(int fd, bool debug_only)
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* Our messages and the printouts go to a sink; sanitizer reports to descriptor 2. */
-	sink = fopen("/dev/null", "w");
+	sink = fuzz_quiet();
 	copy_fd = memfd_create("fuzz_tools_copy", MFD_CLOEXEC);
-	if (!sink || copy_fd < 0)
+	if (copy_fd < 0)
 		abort();
-	stdout = stderr = sink;
 	elf_version(EV_CURRENT);
-	log__set_level(LOG_DEBUG);
-	log__hook_libbpf();
 	return 0;
 }
 
@@ -129,14 +126,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum input_format fmt;
 	char path[64];
-	int fd = memfd_create("fuzz_tools", MFD_CLOEXEC);
+	int fd = fuzz_memfd("fuzz_tools", data, size, path);
 	bool odd = size & 1;
 
-	if (fd < 0)
-		abort();
-	if (size && write(fd, data, size) != (ssize_t)size)
-		abort();
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	run_pdwtags(path, odd);
 	run_pglobal(path, PG_WALK_VARIABLES);
 	run_pglobal(path, PG_WALK_FUNCTIONS);
