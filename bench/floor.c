@@ -20,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <gelf.h>
 
 #include "die_reader.h"
 #include "dwarf_loader.h"
@@ -95,28 +94,23 @@ static int scan_unit(struct scan *s, const struct die_sections *secs, uint64_t *
 
 static int scan(const char *path)
 {
-	struct die_sections secs;
+	const struct die_sections *secs;
+	struct dwarf_file *df;
 	struct scan s = { 0 };
-	const char *bad = NULL;
 	uint64_t start = 0;
-	GElf_Ehdr eh;
 	double t0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	Elf *elf = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
 
-	if (!elf || !gelf_getehdr(elf, &eh) ||
-	    die_sections__init(&secs, elf, eh.e_ident[EI_DATA] == ELFDATA2MSB, &bad)) {
-		fprintf(stderr, "bench_floor: %s: cannot read its sections\n", path);
+	if (dwarf_file__open(path, &df))
 		return 1;
-	}
+	/* the sections as the loader reads them (dwarf_file__open() set them up) */
+	secs = dwarf_file__sections(df);
 	t0 = phase_stats__now();
-	while (start < secs.info.size)
-		if (scan_unit(&s, &secs, &start))
+	while (start < secs->info.size)
+		if (scan_unit(&s, secs, &start))
 			return 1;
 	printf("scan %.3f %llu\n", phase_stats__now() - t0, (unsigned long long)s.dies);
 	fprintf(stderr, "bench_floor: checksum %llx\n", (unsigned long long)s.sum);
-	elf_end(elf);
-	close(fd);
+	dwarf_file__free(df);
 	return 0;
 }
 
