@@ -261,6 +261,7 @@ int cu_loader__load_function_child(struct cu_loader *l, struct die *die);
 /* Subprogram and variable DIEs (dwarf_cu_funcs.c): functions, parameters, globals. */
 int cu_loader__load_subprogram(struct cu_loader *l, struct die *die);
 int cu_loader__load_variable(struct cu_loader *l, struct die *die);
+int cu_loader__load_member_decl(struct cu_loader *l, struct die *die, const struct die_attrs *a);
 
 /* Type DIEs and what is in them (dwarf_cu_types.c); 0 for other tags. */
 int cu_loader__load_type(struct cu_loader *l, struct die *die);

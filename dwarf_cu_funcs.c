@@ -254,3 +254,25 @@ int cu_loader__load_variable(struct cu_loader *l, struct die *die)
 	return 0;
 }
 
+/*
+ * A static data member declared in a class (printing only): the name and type
+ * of the definition that names it as its specification, never a variable of
+ * the unit itself.
+ */
+int cu_loader__load_member_decl(struct cu_loader *l, struct die *die, const struct die_attrs *a)
+{
+	int err = dw_reserve(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+
+	if (err)
+		return err;
+	l->vars[l->nr_vars++] = (struct var_info){
+		.v = { .name = a->name, .src_off = die->off, .is_external = a->is_external,
+		       .is_declaration = true },
+		.die_off = cu_loader__plain_key(l, die),
+		.type_off = a->has_type ? a->type_off : NO_TYPE,
+		.is_foreign = l->foreign > 0,
+		.is_member = true,
+	};
+	return 0;
+}
+

@@ -526,14 +526,15 @@ static void struct_extras__release(struct struct_extras *x)
  * A static data member (DWARF 4: a member that is a declaration; DWARF 5: a
  * variable): counted, and kept for printing.
  */
-static int add_static(struct cu_loader *l, const struct die_attrs *a, uint32_t before,
-		      struct struct_extras *x)
+static int add_static(struct cu_loader *l, struct die *die, const struct die_attrs *a,
+		      uint32_t before, struct struct_extras *x)
 {
 	int err;
 
 	if (!l->opts->for_printing)
 		return 0;
-	err = dw_ensure_cap(&x->statics, &x->statics_cap, sizeof(*x->statics), x->nr_static + 1);
+	err = cu_loader__load_member_decl(l, die, a) ?:
+	      dw_ensure_cap(&x->statics, &x->statics_cap, sizeof(*x->statics), x->nr_static + 1);
 	if (err)
 		return err;
 	x->statics[x->nr_static++] = (struct pending_static){
@@ -658,7 +659,7 @@ static int load_member(struct cu_loader *l, struct die *child, uint32_t first,
 		return err;
 	if (ma.is_declaration && l->opts->for_printing) {
 		(*member_idx)++;
-		return add_static(l, &ma, idx, x);
+		return add_static(l, child, &ma, idx, x);
 	}
 	return push_pending(l, &ma, &p) ?: member_offset(l, &ma, &p->m) ?:
 	       set_member_bits(l, x, idx, ma.accessibility) ?:
@@ -686,7 +687,7 @@ static int load_struct_child(struct cu_loader *l, struct die *child, uint32_t *m
 	case DW_TAG_variable: {	/* DWARF 5: a static member */
 		struct die_attrs va;
 
-		return cu_loader__read_attrs(l, child, &va) ?: add_static(l, &va, before, x);
+		return cu_loader__read_attrs(l, child, &va) ?: add_static(l, child, &va, before, x);
 	}
 	case TAG_LLVM_ANNOTATION:
 		return cu_loader__load_decl_tag(l, child, -1);

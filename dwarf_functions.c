@@ -709,7 +709,7 @@ static int resolve_variables(struct cu_functions *cf)
 		const struct var_info *src = spec ? spec : vi;
 		struct variable v = vi->v;
 
-		if (vi->is_foreign)
+		if (vi->is_foreign || vi->is_member)
 			continue;
 		if (spec) {
 			v.name = spec->v.name;

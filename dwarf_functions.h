@@ -97,6 +97,7 @@ struct var_info {
 	uint32_t	first_annot, nr_annots;	/* in cu_functions.annots */
 	bool		has_spec;
 	bool		is_foreign;	/* of another CU, loaded as a specification only */
+	bool		is_member;	/* a class's static data member: a specification only */
 };
 
 struct off_index;
