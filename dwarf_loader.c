@@ -475,6 +475,7 @@ struct unit {
 	struct log_buf	log;		/* its messages, written in CU order */
 	struct dwarf_load_counts counts;
 	double		load_secs;
+	double		prepare_secs;	/* of it, in opts->prepare */
 };
 
 /* The whole load: read-only while the pool runs, but for each unit's own slot. */
@@ -761,7 +762,10 @@ static void job_load(void *ctx, uint32_t id)
 		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, DWARF_CU_OWN_LANG,
 					id, &j->maps, &u->cu, &u->counts);
 	if (!u->err && u->cu && j->opts->prepare) {
+		double read = phase_stats__now();
+
 		u->err = j->opts->prepare(u->cu, j->opts->prepare_ctx);
+		u->prepare_secs = phase_stats__now() - read;
 		if (u->err) {
 			cu__free(u->cu);
 			u->cu = NULL;
@@ -783,6 +787,7 @@ static void count_unit(struct load_job *j, const struct unit *u)
 	s->nr_cus++;
 	s->nr_dies += u->counts.nr_dies;
 	s->load_secs += u->load_secs;
+	s->prepare_secs += u->prepare_secs;
 }
 
 static int job_consume(void *ctx, uint32_t id)

@@ -39,9 +39,11 @@ static void phase_detail(const struct phase_stats *s, enum phase p, char *buf, s
 {
 	switch (p) {
 	case PHASE_LOADING:
-		snprintf(buf, size, "%llu CUs, %llu DIEs, %.2f s of loading on %u thread%s",
+		snprintf(buf, size, "%llu CUs, %llu DIEs, %.2f s of loading on %u thread%s "
+			 "(%.2f s reading DWARF, %.2f s preparing the encoding)",
 			 (unsigned long long)s->nr_cus, (unsigned long long)s->nr_dies,
-			 s->load_secs, s->nr_threads, s->nr_threads == 1 ? "" : "s");
+			 s->load_secs, s->nr_threads, s->nr_threads == 1 ? "" : "s",
+			 s->load_secs - s->prepare_secs, s->prepare_secs);
 		break;
 	case PHASE_DEDUP:
 		snprintf(buf, size, "%llu types before, %llu after, %.2f s in libbpf's btf__dedup",

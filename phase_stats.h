@@ -26,6 +26,7 @@ struct phase_stats {
 	uint64_t	nr_cus;
 	uint64_t	nr_dies;
 	double		load_secs;		/* CU loading, summed over every thread */
+	double		prepare_secs;		/* of it, the encoder's share (prepare_cu) */
 	uint64_t	types_before_dedup;
 	uint64_t	types_after_dedup;
 	double		libbpf_dedup_secs;	/* of it, in libbpf's first btf__dedup() */

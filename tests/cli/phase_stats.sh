@@ -20,6 +20,11 @@ for p in elf_symbols dwarf_loading encoding functions dedup writing total; do
 done
 grep -q "dwarf_loading .* 12 CUs, [1-9][0-9]* DIEs, .* on 3 threads" "$TMP/stats.err" ||
 	fail "the loading line does not count 12 CUs, their DIEs and 3 threads (-j2 and the main one)"
+# The loading seconds split into reading the DWARF and the encoder's share.
+split=$(grep -oE "[0-9.]+ s of loading on 3 threads \([0-9.]+ s reading DWARF, [0-9.]+ s preparing the encoding\)" \
+	"$TMP/stats.err") || fail "the loading line does not split reading and preparing"
+echo "$split" | tr -d '(' | awk '{ d = $1 - ($8 + $12); exit !(d < 0.016 && d > -0.016) }' ||
+	fail "reading and preparing do not add up to the loading: $split"
 # The serial line: the phases but loading, summed (to rounding).
 sum=$(awk '$2 != "dwarf_loading" && $2 != "total" && $3 ~ /^[0-9.]+$/ { s += $3 }
 	END { printf "%.2f", s }' "$TMP/stats.err")
