@@ -7,13 +7,18 @@
  *
  * Usage: libbpf_floor BASE; BASE is a raw BTF or an ELF file with .BTF.
  * Prints the CPU milliseconds of each step, one line each, for one fresh
- * process as a pahole run is (bench/module_floor takes the medians).
+ * process as a pahole run is (bench/module_floor takes the medians). The
+ * process is tuned as pahole tunes itself (tuning.c: the heap, and huge
+ * pages unless PAHOLE_HUGEPAGES=0), so that the floor and our runs pay for
+ * memory alike.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <time.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+
+#include "tuning.h"
 
 enum { STEP_PARSE, STEP_FIRST_STRING, STEP_DEDUP, STEP_FREE, NR_STEPS };
 
@@ -73,6 +78,8 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "usage: libbpf_floor BASE\n");
 		return 64;
 	}
+	tuning__start();
+	tuning__inputs(&argv[1], 1, NULL, 0);
 	libbpf_set_print(silent);
 	err = one_round(argv[1], ms);
 	if (err) {
