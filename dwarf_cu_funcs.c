@@ -275,4 +275,3 @@ int cu_loader__load_member_decl(struct cu_loader *l, struct die *die, const stru
 	};
 	return 0;
 }
-
