@@ -897,15 +897,48 @@ static int compare_structs(const struct structure *sa, const struct structure *s
 	return 0;
 }
 
-/* Insertion into a sorted array, first of equals kept: a stable dedup by order. */
-static int print_sorted(struct print_job *j)
+/*
+ * Upstream's first comparison: name, size, member count, then member by
+ * member the names (where both have one), bit offsets and widths; 0 when
+ * all of it is equal.
+ */
+static int compare_keys(const struct structure *sa, const struct structure *sb)
 {
-	struct structure **sorted = malloc((j->nr_structs + 1) * sizeof(*sorted));
-	uint32_t n = 0, i;
-	int err = 0;
+	const struct struct_key *a = sa->key, *b = sb->key;
+	int ret = strcmp(a->name, b->name);
+	uint32_t i;
 
-	if (!sorted)
-		return -ENOMEM;
+	if (ret)
+		return ret;
+	if (a->byte_size != b->byte_size)
+		return a->byte_size < b->byte_size ? -1 : 1;
+	if (a->nr_members != b->nr_members)
+		return a->nr_members < b->nr_members ? -1 : 1;
+	for (i = 0; i < a->nr_members; i++) {
+		const struct key_member *ma = &a->members[i], *mb = &b->members[i];
+
+		if (ma->name && mb->name && (ret = strcmp(ma->name, mb->name)))
+			return ret;
+		ret = (int)ma->bit_offset - (int)mb->bit_offset;
+		if (ret)
+			return ret;
+		ret = (int)ma->bitfield_size - (int)mb->bitfield_size;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The kept structs into @sorted by @cmp, by insertion; returns how many.
+ * An entry equal to one already there is left out and sets *equal.
+ */
+static uint32_t sort_structs(const struct print_job *j, struct structure **sorted,
+			     int (*cmp)(const struct structure *, const struct structure *),
+			     bool *equal)
+{
+	uint32_t n = 0, i;
+
 	for (i = 0; i < j->nr_structs; i++) {
 		struct structure *s = &j->structs[i];
 		uint32_t lo = 0, hi = n;
@@ -915,7 +948,7 @@ static int print_sorted(struct print_job *j)
 			continue;
 		while (lo < hi) {
 			uint32_t mid = lo + (hi - lo) / 2;
-			int rc = compare_structs(sorted[mid], s);
+			int rc = cmp(sorted[mid], s);
 
 			if (!rc) {
 				dup = true;
@@ -926,12 +959,34 @@ static int print_sorted(struct print_job *j)
 			else
 				lo = mid + 1;
 		}
-		if (dup)
+		if (dup) {
+			*equal = true;
 			continue;
+		}
 		memmove(&sorted[lo + 1], &sorted[lo], (n - lo) * sizeof(*sorted));
 		sorted[lo] = s;
 		n++;
 	}
+	return n;
+}
+
+/*
+ * --sort as upstream: by the first comparison (name, size, member count,
+ * member layout); where two structs are equal by it, everything again by the
+ * second (names and member types), the first of equals kept.
+ */
+static int print_sorted(struct print_job *j)
+{
+	struct structure **sorted = malloc((j->nr_structs + 1) * sizeof(*sorted));
+	bool equal = false;
+	uint32_t n, i;
+	int err = 0;
+
+	if (!sorted)
+		return -ENOMEM;
+	n = sort_structs(j, sorted, compare_keys, &equal);
+	if (equal)
+		n = sort_structs(j, sorted, compare_structs, &equal);
 	for (i = 0; i < n && !err; i++) {
 		if (j->emissions)
 			err = emit_class(j, sorted[i]->jcu, sorted[i]->id, false);
