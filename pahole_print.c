@@ -862,6 +862,21 @@ static int handle_cu(struct cu *cu, void *ctx)
 /* ---- --sort and -T at the end ------------------------------------------------------- */
 
 /*
+ * One member's place against another's, as both of upstream's comparisons
+ * order them: names (where both have one), bit offsets, widths.
+ */
+static int compare_layout(const char *na, uint64_t off_a, uint32_t width_a,
+			  const char *nb, uint64_t off_b, uint32_t width_b)
+{
+	int ret = na && nb ? strcmp(na, nb) : 0;
+
+	if (ret)
+		return ret;
+	ret = (int)off_a - (int)off_b;
+	return ret ? ret : (int)width_a - (int)width_b;
+}
+
+/*
  * Upstream's second comparison: name, then member by member the names,
  * bit offsets, widths and printed type names. Size and member count are not
  * compared: equal prefixes make a copy, which is dropped.
@@ -881,12 +896,8 @@ static int compare_structs(const struct structure *sa, const struct structure *s
 		if (i >= b->nr_entries)
 			return 1;
 		mb = &b->members[i];
-		if (ma->name && mb->name && (ret = strcmp(ma->name, mb->name)))
-			return ret;
-		ret = (int)ma->bit_offset - (int)mb->bit_offset;
-		if (ret)
-			return ret;
-		ret = (int)ma->bitfield_size - (int)mb->bitfield_size;
+		ret = compare_layout(ma->name, ma->bit_offset, ma->bitfield_size,
+				     mb->name, mb->bit_offset, mb->bitfield_size);
 		if (ret)
 			return ret;
 		ret = strcmp(printer__type_name(sa->jcu->printer, ma->type, bf_a, sizeof(bf_a)),
@@ -917,12 +928,8 @@ static int compare_keys(const struct structure *sa, const struct structure *sb)
 	for (i = 0; i < a->nr_members; i++) {
 		const struct key_member *ma = &a->members[i], *mb = &b->members[i];
 
-		if (ma->name && mb->name && (ret = strcmp(ma->name, mb->name)))
-			return ret;
-		ret = (int)ma->bit_offset - (int)mb->bit_offset;
-		if (ret)
-			return ret;
-		ret = (int)ma->bitfield_size - (int)mb->bitfield_size;
+		ret = compare_layout(ma->name, ma->bit_offset, ma->bitfield_size,
+				     mb->name, mb->bit_offset, mb->bitfield_size);
 		if (ret)
 			return ret;
 	}
