@@ -6,8 +6,10 @@
  *   scan FILE    every DIE of .debug_info read with our reader (die_reader.h)
  *                and every attribute decoded, strings and references looked
  *                up, nothing built: what loading must do at least;
- *   load FILE    our loader at -j1 with pahole -J's options, each CU's
- *                records built and freed, nothing encoded;
+ *   load FILE    our loader on one thread (no -j) with pahole -J's options, each CU's
+ *                model built and freed, nothing encoded, the process tuned
+ *                as pahole's (at -j1 the main thread would load too, as it
+ *                waits: two threads);
  *   write FILE   FILE's bytes (a BTF file) written to a new file beside it
  *                as pahole writes an output (out_file.h), then removed.
  *
@@ -26,6 +28,7 @@
 #include "log.h"
 #include "out_file.h"
 #include "phase_stats.h"
+#include "tuning.h"
 
 struct scan {
 	struct die_unit	*unit;
@@ -118,18 +121,23 @@ static int free_cu(struct cu *cu, void *ctx)
 {
 	(*(uint64_t *)ctx)++;
 	cu__free(cu);
+	tuning__advise();
 	return 0;
 }
 
 static int load(const char *path)
 {
 	const struct dwarf_loader_opts opts = {
-		.type_tags = true, .decl_tags = true, .param_locations = true, .jobs = 1,
+		.type_tags = true, .decl_tags = true, .param_locations = true,
 	};
 	struct dwarf_file *df;
 	uint64_t cus = 0;
-	double t0 = phase_stats__now();
+	char *files[] = { (char *)path };
+	double t0;
 
+	/* The process tuned as pahole's (huge pages, the allocator's growth). */
+	tuning__inputs(files, 1, NULL, 0);
+	t0 = phase_stats__now();
 	if (dwarf_file__open(path, &df) || dwarf_loader__load(df, &opts, free_cu, &cus))
 		return 1;
 	printf("load %.3f %llu\n", phase_stats__now() - t0, (unsigned long long)cus);
@@ -163,6 +171,7 @@ static int write_copy(const char *path)
 
 int main(int argc, char **argv)
 {
+	tuning__start();
 	log__set_program("bench_floor");
 	elf_version(EV_CURRENT);
 	if (argc == 3 && !strcmp(argv[1], "scan"))
