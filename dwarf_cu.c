@@ -103,6 +103,27 @@ void die_map_spares__release(struct die_map_spares *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* This thread, as the last user of a map: an address of its own. */
+static __thread char this_thread;
+
+/*
+ * The spare map this thread gave back last, else the last given back: one
+ * another thread filled last is in that thread's core's cache, a miss for
+ * each slot probed.
+ */
+static struct die_map_spare take_spare(struct die_map_spares *s)
+{
+	struct die_map_spare m;
+	uint32_t i = s->nr;
+
+	while (i && s->spare[i - 1].owner != &this_thread)
+		i--;
+	i = i ? i - 1 : s->nr - 1;
+	m = s->spare[i];
+	s->spare[i] = s->spare[--s->nr];
+	return m;
+}
+
 /* The loader's map: a spare one with a stamp of its own, else none yet. */
 static void take_map(struct cu_loader *l)
 {
@@ -111,7 +132,7 @@ static void take_map(struct cu_loader *l)
 	if (l->spares) {
 		pthread_mutex_lock(&l->spares->lock);
 		if (l->spares->nr)
-			m = l->spares->spare[--l->spares->nr];
+			m = take_spare(l->spares);
 		pthread_mutex_unlock(&l->spares->lock);
 	}
 	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
@@ -128,7 +149,7 @@ static void take_map(struct cu_loader *l)
 static void give_map(struct cu_loader *l)
 {
 	struct die_map_spares *s = l->spares;
-	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp };
+	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, &this_thread };
 
 	if (s && m.map) {
 		pthread_mutex_lock(&s->lock);
