@@ -85,7 +85,7 @@ FORCE:
 $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter-out %.h,$^) $(LIBS)
 
-$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o
+$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o $(BUILD)/cu_pool.o
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
 $(BUILD)/tuning_test: $(BUILD)/cu_pool.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o

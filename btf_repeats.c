@@ -29,6 +29,7 @@
 
 #include "btf_equiv.h"
 #include "btf_repeats.h"
+#include "cu_pool.h"
 #include "dwarves.h"
 
 static const uint32_t NONE = UINT32_MAX;
@@ -137,7 +138,7 @@ struct btf_matcher {
 	uint32_t		cap_bits;	/* both have 1 << cap_bits entries */
 	struct btf_name_list	taken;		/* names a tolerant attempt took for one type */
 	struct btf_repeats_stats stats;
-	const void		*owner;		/* the thread that made it (matcher_get()) */
+	unsigned int		owner;		/* cu_pool__thread_index() of its thread */
 };
 
 struct btf_repeats {
@@ -283,36 +284,26 @@ void btf_repeats__lock_shared(struct btf_repeats *r)
 	pthread_rwlock_rdlock(&r->lock);
 }
 
-/* This thread, as a matcher's owner: an address of its own. */
-static __thread char this_thread;
-
-/* Spares beyond which a thread takes another's rather than make one. */
-enum { MAX_SPARES = 64 };
-
 /*
  * A matcher for this thread's next CU, or NULL (out of memory): the one it
- * made. A matcher another thread used last has its sets in that thread's
- * core's cache, and each probe of them would be a miss (the collector took
- * the one its loading thread had just put back: 40 % more CPU time at -j1).
+ * had for its last, else a new one. A matcher another thread used last has
+ * its sets in that thread's core's cache, and each probe of them would be
+ * a miss (the collector took the one its loading thread had just put back).
  */
 static struct btf_matcher *matcher_get(struct btf_repeats *r)
 {
+	unsigned int me = cu_pool__thread_index();
 	struct btf_matcher **p, *m;
-	unsigned int n = 0;
 
 	pthread_mutex_lock(&r->spare_lock);
-	for (p = &r->spare; *p && (*p)->owner != &this_thread; p = &(*p)->next)
-		n++;
-	if (!*p && n >= MAX_SPARES)
-		p = &r->spare;
+	for (p = &r->spare; *p && (*p)->owner != me; p = &(*p)->next)
+		;
 	m = *p;
 	if (m)
 		*p = m->next;
 	pthread_mutex_unlock(&r->spare_lock);
-	if (!m)
-		m = calloc(1, sizeof(*m));
-	if (m)
-		m->owner = &this_thread;
+	if (!m && (m = calloc(1, sizeof(*m))))
+		m->owner = me;
 	return m;
 }
 

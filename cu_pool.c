@@ -31,7 +31,15 @@ struct cu_pool {
 	bool				stop;
 	bool				consuming;	/* the started hook has returned */
 	bool				*is_ready;
+	unsigned int			nr_started;	/* workers numbered so far */
 };
+
+static __thread unsigned int thread_index;
+
+unsigned int cu_pool__thread_index(void)
+{
+	return thread_index;
+}
 
 enum { START_WINDOW_FACTOR = 4 };
 
@@ -120,6 +128,7 @@ static void *worker(void *arg)
 	if (p->opts->thread_start)
 		p->opts->thread_start();
 	pthread_mutex_lock(&p->lock);
+	thread_index = ++p->nr_started;
 	for (;;) {
 		while (!worker_may_claim(p) && !p->stop && p->next_claim < p->nr_units)
 			pthread_cond_wait(&p->room, &p->lock);

@@ -71,6 +71,14 @@ const void *cu_pool_shared__get(const struct cu_pool_shared *s);
 unsigned int cu_pool__usable_cpus(void);
 
 /*
+ * The calling thread's number: 1 .. nr_workers for a pool's workers, in
+ * the order they started, 0 for any other thread (the main one). The
+ * workers of a later pool take the same numbers again, so that what a
+ * thread keeps for itself by its number is bounded by the largest pool.
+ */
+unsigned int cu_pool__thread_index(void);
+
+/*
  * Loads and consumes units 0 .. @nr_units-1. Returns 0, or the first
  * non-zero consume() value, after every worker has been joined and every
  * unconsumed loaded unit discarded.

@@ -6,10 +6,10 @@
  *   scan FILE    every DIE of .debug_info read with our reader (die_reader.h)
  *                and every attribute decoded, strings and references looked
  *                up, nothing built: what loading must do at least;
- *   load FILE    our loader on one thread (no -j) with pahole -J's options, each CU's
- *                model built and freed, nothing encoded, the process tuned
- *                as pahole's (at -j1 the main thread would load too, as it
- *                waits: two threads);
+ *   load FILE    our loader on one thread (no -j) with pahole -J's options,
+ *                each CU's model built and freed, nothing encoded, the
+ *                process tuned as pahole's (at -j1 the main thread would
+ *                load too, as it waits: two threads);
  *   write FILE   FILE's bytes (a BTF file) written to a new file beside it
  *                as pahole writes an output (out_file.h), then removed.
  *
