@@ -22,6 +22,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "cu_pool.h"
 #include "dwarf_cu.h"
 #include "dwarf_cursor.h"
 #include "dwarf_fn_body.h"
@@ -103,24 +104,23 @@ void die_map_spares__release(struct die_map_spares *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* This thread, as the last user of a map: an address of its own. */
-static __thread char this_thread;
-
 /*
- * The spare map this thread gave back last, else the last given back: one
- * another thread filled last is in that thread's core's cache, a miss for
- * each slot probed.
+ * The spare map this thread gave back last, else none (a new one is made):
+ * one another thread filled last is in that thread's core's cache, a miss
+ * for each slot probed. By thread number, as btf_repeats keeps its matchers.
  */
 static struct die_map_spare take_spare(struct die_map_spares *s)
 {
-	struct die_map_spare m;
-	uint32_t i = s->nr;
+	unsigned int me = cu_pool__thread_index();
+	struct die_map_spare m = { 0 };
+	uint32_t i;
 
-	while (i && s->spare[i - 1].owner != &this_thread)
-		i--;
-	i = i ? i - 1 : s->nr - 1;
-	m = s->spare[i];
-	s->spare[i] = s->spare[--s->nr];
+	for (i = s->nr; i-- > 0;)
+		if (s->spare[i].owner == me) {
+			m = s->spare[i];
+			s->spare[i] = s->spare[--s->nr];
+			break;
+		}
 	return m;
 }
 
@@ -131,8 +131,7 @@ static void take_map(struct cu_loader *l)
 
 	if (l->spares) {
 		pthread_mutex_lock(&l->spares->lock);
-		if (l->spares->nr)
-			m = take_spare(l->spares);
+		m = take_spare(l->spares);
 		pthread_mutex_unlock(&l->spares->lock);
 	}
 	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
@@ -149,7 +148,7 @@ static void take_map(struct cu_loader *l)
 static void give_map(struct cu_loader *l)
 {
 	struct die_map_spares *s = l->spares;
-	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, &this_thread };
+	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, cu_pool__thread_index() };
 
 	if (s && m.map) {
 		pthread_mutex_lock(&s->lock);

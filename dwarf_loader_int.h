@@ -57,7 +57,7 @@ struct die_map_entry;
 struct die_map_spare {
 	struct die_map_entry	*map;		/* owned */
 	uint32_t		cap, stamp;
-	const void		*owner;		/* the thread that filled it last */
+	unsigned int		owner;		/* cu_pool__thread_index() of its last user */
 };
 struct die_map_spares {
 	pthread_mutex_t		lock;
