@@ -33,6 +33,7 @@
 #include <bpf/libbpf_version.h>
 
 #include "btf_elf.h"
+#include "btf_raw.h"
 #include "elf_symtab.h"
 #include "log.h"
 #include "out_file.h"
@@ -1109,6 +1110,7 @@ static int write_distilled(const char *path, const struct btf *btf, struct btf_e
 {
 	struct btf *dist_base = NULL, *split = NULL;
 	struct btf_elf_section secs[2] = { { .name = ".BTF" }, { .name = ".BTF.base" } };
+	void *raw[2] = { NULL, NULL };
 	uint32_t size[2];
 	int err;
 
@@ -1119,34 +1121,33 @@ static int write_distilled(const char *path, const struct btf *btf, struct btf_e
 	}
 	btf__set_endianness(split, btf__endianness(btf));
 	btf__set_endianness(dist_base, btf__endianness(btf));
-	secs[0].data = btf__raw_data(split, &size[0]);
-	secs[1].data = btf__raw_data(dist_base, &size[1]);
-	secs[0].size = size[0];
-	secs[1].size = size[1];
-	err = secs[0].data && secs[1].data ? btf_elf__write_sections(path, secs, 2, copy) : -ENOMEM;
-	if (err == -ENOMEM)
-		pr_err("%s: cannot serialise BTF: %s", path, strerror(ENOMEM));
+	err = btf_raw__image(split, false, &raw[0], &size[0]) ?:
+	      btf_raw__image(dist_base, false, &raw[1], &size[1]);
+	if (err) {
+		pr_err("%s: cannot serialise BTF: %s", path, strerror(-err));
+	} else {
+		secs[0].data = raw[0];
+		secs[1].data = raw[1];
+		secs[0].size = size[0];
+		secs[1].size = size[1];
+		err = btf_elf__write_sections(path, secs, 2, copy);
+	}
+	free(raw[0]);
+	free(raw[1]);
 	btf__free(split);
 	btf__free(dist_base);
 	return err;
 }
 #endif
 
-int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_base,
-		       struct btf_elf_copy *copy)
+int btf_elf__write_btf(const char *path, const struct btf *btf, const void *raw, uint32_t size,
+		       bool distilled_base, struct btf_elf_copy *copy)
 {
-	struct btf_elf_section sec = { .name = ".BTF" };
-	uint32_t size;
+	struct btf_elf_section sec = { .name = ".BTF", .data = raw, .size = size };
 
 #if LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5
 	if (distilled_base && btf__base_btf(btf))
 		return write_distilled(path, btf, copy);
 #endif
-	sec.data = btf__raw_data(btf, &size);
-	if (!sec.data) {
-		pr_err("%s: cannot serialise BTF: %s", path, strerror(errno));
-		return -errno;
-	}
-	sec.size = size;
 	return btf_elf__write_sections(path, &sec, 1, copy);
 }

@@ -10,6 +10,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <bpf/btf.h>
 
 struct btf_elf_copy;
@@ -47,12 +48,13 @@ int btf_elf__write_sections(const char *path, const struct btf_elf_section *secs
 
 /*
  * Writes @btf (borrowed; its byte order already set) into @path as the
- * .BTF section. With @distilled_base, split BTF and a libbpf that has
- * btf__distill_base() (1.5 or later), .BTF gets the split BTF rebased on a
- * distilled base and .BTF.base that base. 0 or -errno (reported).
+ * .BTF section: the @size bytes at @raw (btf_raw__image() of @btf). With
+ * @distilled_base, split BTF and a libbpf that has btf__distill_base()
+ * (1.5 or later), .BTF gets instead the split BTF rebased on a distilled
+ * base and .BTF.base that base. 0 or -errno (reported).
  */
-int btf_elf__write_btf(const char *path, const struct btf *btf, bool distilled_base,
-		       struct btf_elf_copy *copy);
+int btf_elf__write_btf(const char *path, const struct btf *btf, const void *raw, uint32_t size,
+		       bool distilled_base, struct btf_elf_copy *copy);
 
 /*
  * Before @path is encoded to have BTF written into it: opens the new copy

@@ -21,6 +21,7 @@
 #include "btf_encoder.h"
 #include "btf_encoder_funcs.h"
 #include "btf_names.h"
+#include "btf_raw.h"
 #include "btf_repeats.h"
 #include "btf_sized.h"
 #include "btf_split_dedup.h"
@@ -1407,26 +1408,30 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	return 0;
 }
 
+/* Split BTF gets no kind layout section, as upstream's. */
 static int write_output(struct btf_encoder *e)
 {
-	const void *raw;
+	bool layout = e->opts.layout && !btf__base_btf(e->btf);
+	void *raw = NULL;
 	uint32_t size;
 	int err;
 
 	err = btf__set_endianness(e->btf, e->big_endian ? BTF_BIG_ENDIAN :
 							       BTF_LITTLE_ENDIAN);
-	raw = err ? NULL : btf__raw_data(e->btf, &size);
-	if (!raw) {
-		err = err ?: -errno;
+	err = err ?: btf_raw__image(e->btf, layout, &raw, &size);
+	if (err) {
 		pr_err("%s: cannot serialise BTF: %s", e->opts.in_path, strerror(-err));
 		return err;
 	}
 	if (e->opts.stats)
 		e->opts.stats->out_bytes = size;
 	if (!e->opts.out_path)
-		return btf_elf__write_btf(e->opts.in_path, e->btf, e->opts.distilled_base,
-					  e->opts.copy);
-	return out_file__write_whole(e->opts.out_path, raw, size);
+		err = btf_elf__write_btf(e->opts.in_path, e->btf, raw, size,
+					 e->opts.distilled_base, e->opts.copy);
+	else
+		err = out_file__write_whole(e->opts.out_path, raw, size);
+	free(raw);
+	return err;
 }
 
 int btf_encoder__finish(struct btf_encoder *e)

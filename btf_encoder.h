@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <bpf/btf.h>
 
-#include "btf_encoder_funcs.h"	/* BTF_ENCODER_HAS_ATTRIBUTES */
+#include "btf_encoder_funcs.h"
 #include "dwarves.h"
 #include "elf_symtab.h"
 #include "phase_stats.h"
@@ -29,8 +29,8 @@ struct btf_encoder_opts {
 	bool		consistent_func; /* skip functions with inconsistent prototypes */
 	bool		tag_kfuncs;	/* bpf_kfunc decl tags on kfuncs (needs decl_tags) */
 	bool		true_signature;	/* signatures as clang's changed code has them */
-	bool		attributes;	/* arena kfuncs' pointers in address_space(1)
-					 * (BTF_ENCODER_HAS_ATTRIBUTES only) */
+	bool		attributes;	/* arena kfuncs' pointers in address_space(1) */
+	bool		layout;		/* base BTF: the kind layout section (btf_raw.h) */
 	bool		distilled_base;	/* in_path also gets .BTF.base (btf_elf.h) */
 	bool		exact_repeats;	/* no FWD tolerance (btf_repeats.h) */
 	bool		trace;		/* -V: upstream's trace on stdout (btf_trace.h) */

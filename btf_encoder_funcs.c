@@ -660,7 +660,25 @@ static int emit_function(struct func_table *ft, struct btf *btf, const struct fu
 
 /* ---- attributes --------------------------------------------------------------------- */
 
-#if BTF_ENCODER_HAS_ATTRIBUTES
+/*
+ * A type attribute: a TYPE_TAG with kind_flag set, as libbpf 1.6's
+ * btf__add_type_attr() appends it. Older libbpf has no such call, so the
+ * tag is appended as a plain one and its kind_flag set in place (the type
+ * is the last one of @btf, which libbpf holds in writable memory), the
+ * same bytes with every libbpf.
+ */
+static int add_type_attr(struct btf *btf, const char *value, uint32_t ref)
+{
+	int id = btf__add_type_tag(btf, value, ref);
+	struct btf_type *t;
+
+	if (id < 0)
+		return id;
+	t = (struct btf_type *)btf__type_by_id(btf, id);
+	t->info |= 1U << 31;
+	return id;
+}
+
 /*
  * The BTF of the arena kfuncs (KF_ARENA_*, kernel 6.12 on) says which
  * pointers point into a BPF arena: the pointer @*type is replaced by a
@@ -676,7 +694,7 @@ static int arena_pointer(const struct func_table *ft, struct btf *btf, uint32_t 
 
 	if (!*type || !t || !btf_is_ptr(t))
 		return -EINVAL;
-	id = btf__add_type_attr(btf, "address_space(1)", t->type);
+	id = add_type_attr(btf, "address_space(1)", t->type);
 	id = id < 0 ? id : btf__add_ptr(btf, id);
 	if (id < 0)
 		return id;
@@ -724,13 +742,6 @@ static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state
 		       strerror(-err));
 	return err;
 }
-#else
-static int arena_kfunc(struct func_table *ft, struct btf *btf, struct func_state *s,
-		       const char *path)
-{
-	return 0;
-}
-#endif
 
 static void report(const struct func_table *ft, const char *path)
 {

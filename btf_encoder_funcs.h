@@ -16,19 +16,13 @@
 
 struct btf_trace;
 
-/*
- * Whether the libbpf we are built with can encode attributes (type tags
- * with kind_flag: btf__add_type_attr(), libbpf 1.6).
- */
-#define BTF_ENCODER_HAS_ATTRIBUTES (LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 6)
-
 struct func_table_opts {
 	bool	consistent_func;	/* skip groups with inconsistent prototypes */
 	bool	decl_tags;		/* DECL_TAGs at all (kfunc tags need it too) */
 	bool	tag_kfuncs;		/* bpf_kfunc / bpf_fastcall tags on kfuncs */
 	bool	true_signature;		/* clang's changed signatures as the code has them */
 	bool	attributes;		/* with tag_kfuncs: arena kfuncs' pointers in
-					 * address_space(1) (BTF_ENCODER_HAS_ATTRIBUTES) */
+					 * address_space(1) */
 	struct btf_trace *trace;	/* borrowed: the -V trace, or NULL */
 };
 

@@ -67,7 +67,7 @@ static const char TEST_EXACT_ENV[] = "PAHOLE_TEST_EXACT_REPEATS";
 struct btf_features {
 	bool encode_force, var, float_, decl_tag, type_tag, enum64, optimized_func;
 	bool consistent_func, decl_tag_kfuncs, reproducible_build, distilled_base;
-	bool global_var, attributes, true_signature;
+	bool global_var, attributes, true_signature, layout;
 };
 
 static const struct feature_info {
@@ -90,8 +90,9 @@ static const struct feature_info {
 	F("distilled_base", distilled_base, false,
 	  LIBBPF_MAJOR_VERSION > 1 || LIBBPF_MINOR_VERSION >= 5),
 	F("global_var", global_var, false, true),
-	F("attributes", attributes, false, BTF_ENCODER_HAS_ATTRIBUTES),
+	F("attributes", attributes, false, true),
 	F("true_signature", true_signature, false, true),
+	F("layout", layout, false, true),
 #undef F
 };
 
@@ -308,7 +309,7 @@ static const struct argp_option pahole_options[] = {
 	{ "hashbits", ARG_hashbits, "BITS", 0, "Number of bits for the hash table key", 0 },
 	{ "ptr_table_stats", ARG_ptr_table_stats, NULL, 0, "Print internal data structures stats",
 	  0 },
-	{ "btf_attributes", ARG_btf_attributes, NULL, BTF_ENCODER_HAS_ATTRIBUTES ? 0 : OPTION_HIDDEN,
+	{ "btf_attributes", ARG_btf_attributes, NULL, 0,
 	  "Encode BTF attributes (type tags with kind_flag set): the address_space(1) of BPF arena "
 	  "kfuncs' pointers", 0 },
 	{ "skip_missing", ARG_skip_missing, NULL, 0,
@@ -628,9 +629,6 @@ static error_t parse_print_arg(int key, char *arg, struct argp_state *state)
 	case ARG_ptr_table_stats: po->ptr_table_stats = true; break;
 	/* Upstream's attributes: the address space of arena kfuncs' pointers. */
 	case ARG_btf_attributes:
-		if (!BTF_ENCODER_HAS_ATTRIBUTES)
-			usage_error(state, "--btf_attributes is not supported: this pahole was built "
-				    "with a libbpf older than 1.6, which cannot encode attributes");
 		opts.features.attributes = true;
 		break;
 	case 'X': opts.loader.cu_exclude_prefix = arg; break;
@@ -946,6 +944,7 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 		.tag_kfuncs = opts.features.decl_tag_kfuncs,
 		.true_signature = opts.features.true_signature,
 		.attributes = opts.features.attributes,
+		.layout = opts.features.layout,
 		.distilled_base = opts.features.distilled_base,
 		.exact_repeats = exact_repeats,
 		.trace = opts.verbose && !again,

@@ -23,8 +23,9 @@ out=$("$PAHOLE" --numeric_version 2>"$TMP/stderr"); rc=$?
 [ "$rc" -eq 0 ] && [ "$out" = "132" ] && [ ! -s "$TMP/stderr" ] ||
 	no "--numeric_version: exit $rc, printed '$out' (want exactly 132)"
 
-# --supported_btf_features: the list for libbpf 1.1.2 (btf-encoding.md 6.4).
-want=encode_force,var,float,decl_tag,type_tag,enum64,optimized_func,consistent_func,decl_tag_kfuncs,reproducible_build,global_var,true_signature
+# --supported_btf_features: the list for libbpf 1.1.2 (btf-encoding.md 6.4):
+# attributes and layout whatever the libbpf, distilled_base only from 1.5.
+want=encode_force,var,float,decl_tag,type_tag,enum64,optimized_func,consistent_func,decl_tag_kfuncs,reproducible_build,global_var,attributes,true_signature,layout
 "$PAHOLE" --supported_btf_features >"$TMP/sup.txt" 2>"$TMP/stderr"; rc=$?
 printf '%s\n' "$want" >"$TMP/sup.want"
 [ "$rc" -eq 0 ] && cmp -s "$TMP/sup.txt" "$TMP/sup.want" ||
