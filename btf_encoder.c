@@ -1356,7 +1356,7 @@ static int check_taken_names(struct btf_encoder *e, const struct btf_equiv_check
 	return 0;
 }
 
-/* Split BTF is deduplicated until nothing changes (btf_split_dedup.h). */
+/* Split BTF is deduplicated as libbpf 1.8, until nothing changes (btf_split_dedup.h). */
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
 	struct btf_equiv_check *check;
@@ -1378,11 +1378,9 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	}
 	log__libbpf_forget();
 	start = phase_stats__now();
-	err = btf__dedup(e->btf, NULL);
+	err = btf_split__dedup(&e->btf);
 	if (e->opts.stats)
 		e->opts.stats->libbpf_dedup_secs = phase_stats__now() - start;
-	if (!err)
-		err = btf_split__dedup(&e->btf);
 	if (err == -EINVAL && dedup_ran_out_of_memory())
 		err = -ENOMEM;
 	if (err) {

@@ -6,98 +6,51 @@
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "btf_base_match.h"
 #include "btf_split_dedup.h"
 
-/* Each pass frees at least a level of typedefs or types; kernels nest a few. */
+/* Each pass frees at least a level of types; kernels nest a few. */
 enum { MAX_PASSES = 64 };
 
-/* The base's typedefs by name: open addressing, base type ids (0: empty). */
-struct typedef_index {
-	const struct btf	*base;
-	uint32_t		*slots;
-	uint32_t		mask;
+/* A pass's plan: what each type stands for, and its id in the copy. */
+struct plan {
+	uint32_t	*repl;		/* by id: what it stands for (btf_base_match.h) */
+	uint32_t	*new_id;	/* by id: the id of what it stands for, in the copy */
+	uint32_t	cap;
 };
 
-static uint32_t name_hash(const char *s)
+/* Fills @p for @btf: how many split types go, or -errno. */
+static int64_t plan_copy(struct btf_base_match *bm, const struct btf *btf, uint32_t start,
+			 struct plan *p)
 {
-	uint32_t h = 2166136261u;
+	uint32_t n = btf__type_cnt(btf), id, next = start;
+	int64_t nr;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
+	if (n > p->cap) {
+		uint32_t *repl = realloc(p->repl, n * sizeof(*repl));
+		uint32_t *new_id = repl ? realloc(p->new_id, n * sizeof(*new_id)) : NULL;
 
-static int index_build(struct typedef_index *ix, const struct btf *base)
-{
-	uint32_t n = btf__type_cnt(base), id, nr = 0, size = 16, i;
-
-	for (id = 1; id < n; id++)
-		nr += btf_is_typedef(btf__type_by_id(base, id));
-	while (size < 2 * nr)
-		size *= 2;
-	ix->base = base;
-	ix->mask = size - 1;
-	ix->slots = calloc(size, sizeof(*ix->slots));
-	if (!ix->slots)
-		return -ENOMEM;
-	for (id = 1; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(base, id);
-
-		if (!btf_is_typedef(t))
-			continue;
-		for (i = name_hash(btf__name_by_offset(base, t->name_off)) & ix->mask;
-		     ix->slots[i]; i = (i + 1) & ix->mask)
-			;
-		ix->slots[i] = id;
+		p->repl = repl ?: p->repl;
+		p->new_id = new_id ?: p->new_id;
+		if (!repl || !new_id)
+			return -ENOMEM;
+		p->cap = n;
 	}
-	return 0;
-}
-
-/* The base typedef named @name with @t's kind, flag and target, or 0. */
-static uint32_t index_twin(const struct typedef_index *ix, const char *name,
-			   const struct btf_type *t)
-{
-	uint32_t i;
-
-	for (i = name_hash(name) & ix->mask; ix->slots[i]; i = (i + 1) & ix->mask) {
-		const struct btf_type *b = btf__type_by_id(ix->base, ix->slots[i]);
-
-		if (b->info == t->info && b->type == t->type &&
-		    !strcmp(btf__name_by_offset(ix->base, b->name_off), name))
-			return ix->slots[i];
-	}
-	return 0;
-}
-
-/*
- * @map[id - start] for each split type: its twin in the base, or its id in
- * a copy without the twinned. Returns how many have a twin.
- */
-static uint32_t find_twins(const struct typedef_index *ix, const struct btf *btf,
-			   uint32_t start, uint32_t *map)
-{
-	uint32_t n = btf__type_cnt(btf), id, next = start, nr = 0;
-
-	for (id = start; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-		uint32_t twin = 0;
-
-		if (btf_is_typedef(t) && t->type < start)
-			twin = index_twin(ix, btf__name_by_offset(btf, t->name_off), t);
-		map[id - start] = twin ? twin : next++;
-		nr += twin != 0;
-	}
+	nr = btf_base_match__split(bm, btf, p->repl);
+	if (nr < 0)
+		return nr;
+	/* The kept split types first, in order; then what the rest stand for. */
+	for (id = start; id < n; id++)
+		if (p->repl[id] == id)
+			p->new_id[id] = next++;
+	for (id = 0; id < n; id++)
+		if (p->repl[id] != id || id < start)
+			p->new_id[id] = p->repl[id] < start ? p->repl[id] : p->new_id[p->repl[id]];
 	return nr;
 }
 
-static void remap(uint32_t *id, const uint32_t *map, uint32_t start)
-{
-	if (*id >= start)
-		*id = map[*id - start];
-}
-
 /* The type ids @t refers to, through @map. -EOPNOTSUPP for a kind not known here. */
-static int remap_type(struct btf_type *t, const uint32_t *map, uint32_t start)
+static int remap_type(struct btf_type *t, const uint32_t *map)
 {
 	uint16_t i, n = btf_vlen(t);
 
@@ -108,44 +61,47 @@ static int remap_type(struct btf_type *t, const uint32_t *map, uint32_t start)
 	case BTF_KIND_PTR: case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPEDEF: case BTF_KIND_FUNC: case BTF_KIND_VAR: case BTF_KIND_TYPE_TAG:
 	case BTF_KIND_DECL_TAG:
-		remap(&t->type, map, start);
+		t->type = map[t->type];
 		return 0;
 	case BTF_KIND_ARRAY:
-		remap(&btf_array(t)->type, map, start);
-		remap(&btf_array(t)->index_type, map, start);
+		btf_array(t)->type = map[btf_array(t)->type];
+		btf_array(t)->index_type = map[btf_array(t)->index_type];
 		return 0;
 	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
 		for (i = 0; i < n; i++)
-			remap(&btf_members(t)[i].type, map, start);
+			btf_members(t)[i].type = map[btf_members(t)[i].type];
 		return 0;
 	case BTF_KIND_FUNC_PROTO:
-		remap(&t->type, map, start);
+		t->type = map[t->type];
 		for (i = 0; i < n; i++)
-			remap(&btf_params(t)[i].type, map, start);
+			btf_params(t)[i].type = map[btf_params(t)[i].type];
 		return 0;
 	case BTF_KIND_DATASEC:
 		for (i = 0; i < n; i++)
-			remap(&btf_var_secinfos(t)[i].type, map, start);
+			btf_var_secinfos(t)[i].type = map[btf_var_secinfos(t)[i].type];
 		return 0;
 	default:
 		return -EOPNOTSUPP;
 	}
 }
 
-/* A copy of @btf's split part without the twinned typedefs. 0 or -errno. */
-static int copy_without(const struct btf *btf, uint32_t start, const uint32_t *map,
-			struct btf **ret)
+/*
+ * A copy of @btf's split part without the types that stand for others,
+ * whose references follow @p. 0 or -errno.
+ */
+static int copy_kept(const struct btf *btf, uint32_t start, const struct plan *p,
+		     struct btf **ret)
 {
 	struct btf *copy = btf__new_empty_split((struct btf *)btf__base_btf(btf));
 	uint32_t n = btf__type_cnt(btf), id;
 	int err = copy ? 0 : -errno, got;
 
 	for (id = start; id < n && !err; id++) {
-		if (map[id - start] < start)
+		if (p->repl[id] != id)
 			continue;
 		got = btf__add_type(copy, btf, btf__type_by_id(btf, id));
 		err = got < 0 ? got :
-		      remap_type((struct btf_type *)btf__type_by_id(copy, got), map, start);
+		      remap_type((struct btf_type *)btf__type_by_id(copy, got), p->new_id);
 	}
 	if (err) {
 		btf__free(copy);
@@ -155,15 +111,17 @@ static int copy_without(const struct btf *btf, uint32_t start, const uint32_t *m
 	return 0;
 }
 
-/* One pass: the split part copied without the twinned typedefs, then deduplicated. */
-static int dedup_pass(const struct typedef_index *ix, struct btf **btf, uint32_t start,
-		      uint32_t *map, uint32_t *nr_twins)
+/* One pass: what stands for another dropped, the copy deduplicated by libbpf. */
+static int dedup_pass(struct btf_base_match *bm, struct btf **btf, uint32_t start,
+		      struct plan *p, int64_t *nr_gone)
 {
 	struct btf *copy;
 	int err;
 
-	*nr_twins = find_twins(ix, *btf, start, map);
-	err = copy_without(*btf, start, map, &copy);
+	*nr_gone = plan_copy(bm, *btf, start, p);
+	if (*nr_gone < 0)
+		return *nr_gone;
+	err = copy_kept(*btf, start, p, &copy);
 	if (err)
 		return err;
 	btf__free(*btf);
@@ -174,27 +132,24 @@ static int dedup_pass(const struct typedef_index *ix, struct btf **btf, uint32_t
 int btf_split__dedup(struct btf **btf)
 {
 	const struct btf *base = btf__base_btf(*btf);
-	struct typedef_index ix = { 0 };
-	uint32_t *map = NULL, start, pass, before, nr_twins = 0;
+	struct btf_base_match *bm = NULL;
+	struct plan p = { 0 };
+	uint32_t start, pass, before;
+	int64_t nr_gone = 0;
 	int err;
 
 	if (!base)
-		return 0;
+		return btf__dedup(*btf, NULL);
 	start = btf__type_cnt(base);
-	err = index_build(&ix, base);
+	err = btf_base_match__new(base, &bm);
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		before = btf__type_cnt(*btf);
-		free(map);
-		map = malloc((before - start + 1) * sizeof(*map));
-		if (!map) {
-			err = -ENOMEM;
-			break;
-		}
-		err = dedup_pass(&ix, btf, start, map, &nr_twins);
-		if (!err && !nr_twins && btf__type_cnt(*btf) == before)
+		err = dedup_pass(bm, btf, start, &p, &nr_gone);
+		if (!err && !nr_gone && btf__type_cnt(*btf) == before)
 			break;
 	}
-	free(map);
-	free(ix.slots);
+	free(p.repl);
+	free(p.new_id);
+	btf_base_match__free(bm);
 	return err;
 }

@@ -2,34 +2,28 @@
 #ifndef PAHOLE_BTF_SPLIT_DEDUP_H
 #define PAHOLE_BTF_SPLIT_DEDUP_H
 /*
- * Split BTF (a module's, on its vmlinux) deduplicated until libbpf finds
- * nothing more, whatever libbpf we are linked with.
+ * Split BTF (a module's, on its vmlinux) deduplicated as libbpf 1.8 does
+ * it, whatever libbpf we are linked with, until nothing changes.
  *
- * - One pass of libbpf 1.1 leaves some types the base has in the module
- *   (nf_tables' struct module): its walk from a module type to the base's
- *   meets module types not yet one with each other. A second pass finds
- *   them.
- * - libbpf from 1.7 (its dedup of typedefs moved to the struct phase)
- *   indexes the base's typedefs by one hash and looks a split typedef up
- *   by another: a module's typedefs never find the base's, and everything
- *   that refers to them stays too (a small module's BTF grows sevenfold).
- *   Each pass here first drops the split typedefs that have a twin in the
- *   base (same name, same target), references going to the twin.
- *
- * Each pass copies the split part (without those typedefs) into a new
- * split BTF on the same base and deduplicates the copy; the passes end
- * when one finds no twin and removes no type. The copy holds only the
- * strings its types name, so the last pass leaves none that no type uses:
- * the output is the same with either libbpf.
+ * Each pass first decides, as libbpf 1.8, which split structs, unions,
+ * typedefs and primitive types stand for base types or for earlier split
+ * ones (btf_base_match.h: what libbpf 1.1 and 1.7 decide otherwise), then
+ * copies the split part without them into a new split BTF on the same
+ * base, references going to what they stand for, and deduplicates the
+ * copy with libbpf (the rest: pointers, arrays, prototypes, ...). The
+ * passes end when one changes nothing: one pass leaves the few base types
+ * that libbpf finds only once their users are base types (upstream's
+ * reference runs libbpf's dedup twice). The copy holds only the strings
+ * its types name, so the last pass leaves none that no type uses.
  *
  * Collector (main) thread only.
  */
 #include <bpf/btf.h>
 
 /*
- * Deduplicates split BTF *@btf (deduplicated once already) as above; it is
- * replaced by the last copy (the old one freed). 0, or -errno: *@btf is
- * then a valid BTF, freed by the caller, that must not be written.
+ * Deduplicates split BTF *@btf as above; it is replaced by the last copy
+ * (the old one freed). 0, or -errno: *@btf is then a valid BTF, freed by
+ * the caller, that must not be written.
  */
 int btf_split__dedup(struct btf **btf);
 

@@ -84,6 +84,15 @@ uint32_t hash_index__next(const struct hash_index *ix, uint32_t pos)
 	return same_hash(ix, ix->entries[pos - 1].next, ix->entries[pos - 1].hash);
 }
 
+void hash_index__clear(struct hash_index *ix)
+{
+	uint32_t i;
+
+	for (i = 0; i < ix->nr; i++)
+		ix->heads[ix->entries[i].hash & (ix->nr_buckets - 1)] = 0;
+	ix->nr = 0;
+}
+
 void hash_index__release(struct hash_index *ix)
 {
 	free(ix->entries);

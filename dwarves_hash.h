@@ -49,6 +49,8 @@ static inline uint32_t hash_index__value(const struct hash_index *ix, uint32_t p
 {
 	return ix->entries[pos - 1].value;
 }
+/* Empties @ix, keeping its memory: in time proportional to its entries. */
+void hash_index__clear(struct hash_index *ix);
 void hash_index__release(struct hash_index *ix);
 
 /* A set of strings, borrowed: each must outlive the set. */
