@@ -53,14 +53,26 @@ canon_types() {
 	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
-# deb_tree PKG: the whole Debian package PKG (a small one), fetched into
-# $KCACHE once and unpacked there once; prints the directory it is in.
+# deb_download PKG: PKG's .deb in $KCACHE, fetched once: from this
+# machine's apt sources, else from Debian unstable's (a private list in
+# $KCACHE/sid, as newer_libbpf keeps).
+deb_download() {
+	local C=$KCACHE/sid A
+	(cd "$KCACHE" && { ls "$1"_*.deb || apt-get download "$1"; }) >/dev/null 2>&1 && return 0
+	mkdir -p "$C/lists/partial" "$C/archives/partial" || return 1
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$C/sources.list"
+	A="-o Dir::Etc::SourceList=$C/sources.list -o Dir::Etc::SourceParts=/dev/null
+	   -o Dir::State::Lists=$C/lists -o Dir::Cache=$C -o APT::Sandbox::User=root"
+	# shellcheck disable=SC2086 # $A is a list of options
+	apt-get $A update -q >"$C/log" 2>&1 && (cd "$KCACHE" && apt-get $A download "$1") >>"$C/log" 2>&1
+}
+
+# deb_tree PKG: the whole Debian package PKG, fetched into $KCACHE once
+# (deb_download) and unpacked there once; prints the directory it is in.
 deb_tree() {
 	local d=$KCACHE/pkg/$1 part
 	if [ ! -d "$d" ]; then
-		mkdir -p "$KCACHE/pkg" || return 1
-		(cd "$KCACHE" && ls "$1"_*.deb >/dev/null 2>&1 ||
-			apt-get download "$1" >/dev/null 2>&1) || return 1
+		mkdir -p "$KCACHE/pkg" && deb_download "$1" || return 1
 		# Unpack beside the target and rename, as kpkg_file does.
 		part=$(mktemp -d "$KCACHE/pkg/.part.XXXXXX") || return 1
 		dpkg-deb -x "$KCACHE/$(cd "$KCACHE" && ls "$1"_*.deb | head -n 1)" "$part" &&
@@ -69,6 +81,22 @@ deb_tree() {
 		[ -d "$d" ] || return 1
 	fi
 	echo "$d"
+}
+
+# Linux 7.2 as Debian unstable builds it (gcc 16, 1,018 modules), and upstream
+# v1.32's outputs for it (tests/reference/v1.32-linux-7.2/README.md).
+K72_PKG=linux-image-7.2.13+deb14-cloud-amd64-dbg
+K72_REL=usr/lib/debug/lib/modules/7.2.13+deb14-cloud-amd64
+K72_REF=$TOP/tests/reference/v1.32-linux-7.2
+K72_REF_BTF=$K72_REF/vmlinux-7.2.13+deb14-cloud-amd64.btf.xz
+# The flags of the kernel's scripts/Makefile.btf for pahole 1.32 (but -j).
+K72_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs
+	--btf_features=attributes --btf_features=layout --btf_features=+reproducible_build --lang_exclude=rust"
+# k72_dir: the folder of the 7.2 package's vmlinux and kernel/ (its
+# modules), the package fetched and unpacked once (deb_tree).
+k72_dir() {
+	local d
+	d=$(deb_tree "$K72_PKG") && [ -f "$d/$K72_REL/vmlinux" ] && echo "$d/$K72_REL"
 }
 
 # kpkg_file REL: a file of the Debian kernel debug package, which is fetched
