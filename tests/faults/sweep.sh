@@ -21,7 +21,8 @@
 # so a clean error too, counted apart as "libdw exits".
 #
 # Cases: detached, inplace, inplace_big (20 MiB: its start copied ahead on a
-# thread), module (split BTF on a --btf_base), C (-C holes_basic), plain,
+# thread), module (split BTF on a --btf_base: types the base has, one it
+# only declares, twins), arena (attributes and layout), C (-C holes_basic), plain,
 # pfunct, codiff, pdwtags, pglobal (-v), prefcnt; each at -j1 and -j3
 # (NAME-j1, NAME-j3); dtagnames, scncopy (-a -o) and scncopy_s (-s twice
 # -o), no -j. The io sweep runs the cases that write
@@ -55,9 +56,9 @@ case $KIND in
 alloc) ERRTEXT='memory' ;;
 io) ERRTEXT='No space left on device' ;;
 esac
-ALL_CASES="detached inplace inplace_big module C plain pfunct codiff pdwtags pglobal prefcnt
+ALL_CASES="detached inplace inplace_big module arena C plain pfunct codiff pdwtags pglobal prefcnt
 	dtagnames scncopy scncopy_s"
-IO_CASES="detached inplace inplace_big module scncopy scncopy_s"
+IO_CASES="detached inplace inplace_big module arena scncopy scncopy_s"
 NO_JOBS_CASES="dtagnames scncopy scncopy_s"
 HOLES=$SHARED/fixtures/layout/holes.o
 FUNCS=$SHARED/fixtures/pfunct/funcs.o
@@ -79,9 +80,12 @@ W=$(mktemp -d /tmp/pahole-faults.XXXXXX) || exit 2
 
 # The inputs every case shares, made once.
 mkdir "$W/src" && cd "$W/src" || exit 2
-printf 'struct a { int x; struct a *next; } va;\nenum e { E1, E2 } ve;\ntypedef long t; t vt;\n' >base.c
-printf 'struct a { int x; struct a *next; };\nstruct m { struct a *a; long y[3]; } vm;\nint f(struct m *m) { return m->a->x; }\n' >mod.c
-gcc -c -g base.c -o base.o && gcc -c -g mod.c -o mod.o || { echo "$0: gcc failed" >&2; exit 2; }
+printf 'struct b;\nstruct a { int x; struct a *next; struct b *b; void (*fn)(void); } va;\nenum e { E1, E2 } ve;\ntypedef long t; t vt;\nvoid (*g1)(void), (*g2)(void);\n' >base.c
+printf 'struct b { t y; };\nstruct a { int x; struct a *next; struct b *b; void (*fn)(void); };\nstruct m { struct a *a; long y[3]; enum e e; } vm;\nint f(struct m *m) { return m->a->x; }\n' >mod.c
+sed -i '1i typedef long t; enum e { E1, E2 };' mod.c
+gcc -c -g base.c -o base.o && gcc -c -g mod.c -o mod.o &&
+	gcc -c -g -O0 "$TOP/tests/fixtures/arena/arena_kfuncs.c" -o arena.o ||
+	{ echo "$0: gcc failed" >&2; exit 2; }
 "$BUILD_DIR/pahole" -J --btf_encode_detached=base.btf base.o ||
 	{ echo "$0: cannot encode the base" >&2; exit 2; }
 head -c $((20 << 20)) /dev/urandom >pad.bin &&
@@ -115,6 +119,11 @@ setup_case() {
 		ARGS=(-J --btf_base base.btf --btf_encode_detached=out.btf mod.o)
 		INPUTS=(base.btf mod.o) TARGET=out.btf ORIG_TARGET=orig.btf
 		NAMES="base.btf mod.o out.btf" ;;
+	arena)
+		cp "$W/src/arena.o" . && echo "old bytes" >orig.btf
+		ARGS=(-J --btf_features=decl_tag,decl_tag_kfuncs,attributes,layout
+		      --btf_encode_detached=out.btf arena.o)
+		INPUTS=(arena.o) TARGET=out.btf ORIG_TARGET=orig.btf NAMES="arena.o out.btf" ;;
 	C)
 		cp "$HOLES" holes.o
 		ARGS=(-C holes_basic holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;
