@@ -104,6 +104,14 @@ static __u64 str_end(const struct btf *btf)
 	return lo;
 }
 
+bool btf_check__aligned(const struct btf *btf)
+{
+	const struct btf *base = btf__base_btf(btf);
+	uint32_t first = base ? btf__type_cnt(base) : 1;
+
+	return first >= btf__type_cnt(btf) || !((uintptr_t)btf__type_by_id(btf, first) % 4);
+}
+
 int btf_check__refs(const struct btf *btf, char *reason, size_t size)
 {
 	struct checker c = {
@@ -111,6 +119,10 @@ int btf_check__refs(const struct btf *btf, char *reason, size_t size)
 		.reason = reason, .size = size,
 	};
 
+	if (!btf_check__aligned(btf)) {
+		snprintf(reason, size, "the type section is not 4-byte aligned");
+		return -EINVAL;
+	}
 	for (c.id = 1; c.id < c.nr_types; c.id++) {
 		const struct btf_type *t = btf__type_by_id(btf, c.id);
 

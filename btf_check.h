@@ -7,11 +7,19 @@
  * nor the names' string offsets; its dedup and the printers trust both, and
  * a corrupt file can make them read past their arrays.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <bpf/btf.h>
 
 /*
- * 0 when every type id that a type of @btf (split part and base alike)
+ * Whether @btf's own types (its split part, for split BTF) lie 4-byte
+ * aligned: libbpf 1.1 takes a header length that leaves them anywhere,
+ * and reading a type there is undefined. Any thread; reads @btf only.
+ */
+bool btf_check__aligned(const struct btf *btf);
+
+/*
+ * 0 when @btf's types are aligned (btf_check__aligned()), every type id that a type of @btf (split part and base alike)
  * refers to exists and every name offset is inside the strings. Else
  * -EINVAL, and the first problem ("type [12] member 2 refers to missing
  * type 9000") in @reason (@size bytes). Any thread; reads @btf only.

@@ -604,6 +604,11 @@ int btf_loader__load(const char *path, const struct btf *base,
 	err = libbpf_get_error(btf);
 	if (err)
 		return -ENODATA;
+	if (!btf_check__aligned(btf)) {
+		pr_err("%s: invalid BTF: the type section is not 4-byte aligned", path);
+		btf__free(btf);
+		return -EINVAL;
+	}
 	c.btf = btf;
 	c.nr_types = btf__type_cnt(btf);
 	c.cu = cu__new(0);

@@ -13,6 +13,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "btf_check.h"
 #include "dtag_btf.h"
 #include "dtag_tree.h"
 #include "log.h"
@@ -92,6 +93,11 @@ int dtag_btf__print(const char *path, FILE *fp)
 	if (err) {
 		pr_err("%s: cannot parse BTF: %s", path, strerror(-err));
 		return err;
+	}
+	if (!btf_check__aligned(btf)) {
+		pr_err("%s: invalid BTF: the type section is not 4-byte aligned", path);
+		btf__free(btf);
+		return -EINVAL;
 	}
 	nr = btf__type_cnt(btf);
 	for (id = 1; id < nr && !err; id++)
