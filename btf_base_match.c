@@ -430,6 +430,8 @@ static int equiv(struct btf_base_match *m, uint32_t cand, uint32_t canon)
 	uint32_t was;
 	int eq;
 
+	if (cand >= m->n || canon >= m->n)
+		return 0;
 	if (resolve(m, cand) == resolve(m, canon))
 		return 1;
 	canon = resolve_fwd(m, canon);

@@ -141,7 +141,13 @@ int btf_split__dedup(struct btf **btf)
 	if (!base)
 		return btf__dedup(*btf, NULL);
 	start = btf__type_cnt(base);
-	err = btf_base_match__new(base, &bm);
+	/*
+	 * libbpf makes the base modifiable (its strings moved) the first time
+	 * a string is looked up in it, and a copy's names are looked up there
+	 * while they point into the base's strings: that happens here, first.
+	 */
+	err = btf__find_str((struct btf *)base, "");
+	err = err == -ENOMEM ? err : btf_base_match__new(base, &bm);
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		before = btf__type_cnt(*btf);
 		err = dedup_pass(bm, btf, start, &p, &nr_gone);
