@@ -208,6 +208,32 @@ seeds_btf() {
 	rm -rf "$dir/obj"
 }
 
+# Base and module seeds: each a 4-byte length, a base's raw BTF, a module's
+# split on it. Pairs of fixtures (a module repeating base types, declaring
+# what the base defines and the other way round, twins in the base).
+seeds_base_match() {
+	local dir=$1 w=$1/work i=0 b m
+	mkdir -p "$w" || return 1
+	printf 'struct b;\nstruct a { int x; struct a *next; struct b *b; void (*fn)(void); } va;\nenum e { E1, E2 } ve;\ntypedef long t; t vt;\nvoid (*g1)(void), (*g2)(void);\nunion u { int i; long l; } vu;\n' >"$w/base.c"
+	printf 'typedef long t; enum e { E1, E2 };\nstruct b { t y; };\nstruct a { int x; struct a *next; struct b *b; void (*fn)(void); };\nstruct m { struct a *a; long y[3]; enum e e; union u *u; } vm;\nint f(struct m *m) { return m->a->x; }\n' >"$w/mod.c"
+	printf 'struct a; struct b { int y; } vb; struct a *va;\n' >"$w/base2.c"
+	printf 'struct b { int y; }; struct a { struct b b; int z; } va2; enum e; enum e *ve;\n' >"$w/mod2.c"
+	for b in base base2; do
+		gcc -c -g -o "$w/$b.o" "$w/$b.c" &&
+			"$PAHOLE" -J --btf_encode_detached="$w/$b.btf" "$w/$b.o" || return 1
+		for m in "$w"/mod*.c "$TOP"/tests/fixtures/struct_union.c; do
+			gcc -c -g -o "$w/m.o" "$m" &&
+				"$PAHOLE" -J --btf_base "$w/$b.btf" --btf_encode_detached="$w/m.btf" \
+				"$w/m.o" || return 1
+			i=$((i + 1))
+			{ printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($(stat -c %s "$w/$b.btf") & 255)) \
+				$(($(stat -c %s "$w/$b.btf") >> 8 & 255)) 0 0)"
+			  cat "$w/$b.btf" "$w/m.btf"; } >"$dir/pair$i" || return 1
+		done
+	done
+	rm -rf "$w"
+}
+
 # Option harness seeds: command lines, one argument a line.
 seeds_options() {
 	local dir=$1 i=0 line
