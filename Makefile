@@ -118,9 +118,15 @@ $(BUILD)/%.so: tests/tools/%.c tests/tools/shim_report.h | $(BUILD)
 $(BUILD):
 	mkdir -p $(BUILD)
 
+# Installs only what is missing: with everything in place, no root and no
+# network are needed.
 deps:
-	apt-get update
-	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEB_DEPS)
+	@missing=$$(dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(DEB_DEPS) 2>&1 | \
+		awk '$$1 == "ii" { ok[$$2] = 1 } END { n = split("$(DEB_DEPS)", p, " "); \
+		for (i = 1; i <= n; i++) if (!ok[p[i]]) printf "%s ", p[i] }'); \
+	if [ -z "$$missing" ]; then echo "deps: all installed"; else \
+		echo "deps: installing $$missing"; apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
 
 # The build runs in a make of its own: this one asked pkg-config for the
 # libraries' flags before deps had installed them.

@@ -5,6 +5,9 @@ trap 'rm -rf "$TMP"' EXIT
 VMLINUX_PKG=linux-image-6.1.0-57-cloud-amd64-dbg
 VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
 # Upstream v1.32's outputs, the reference; its inputs stay one folder up.
+# (tests/run sets SHARED; a script such as tests/demo.sh that needs none of
+# it may leave it unset.)
+SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 REF_DIR=$SHARED/reference/v1.32
 REF_BTF=$REF_DIR/vmlinux-6.1.0-57-cloud-amd64.btf
 # The nine modules of the references (REF_DIR/NAME.ko.btf), as module_path takes them.
