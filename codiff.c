@@ -107,6 +107,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARG_btf_base: opts.btf_base = arg; break;
 	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	case ARGP_KEY_END:
+		if (opts.nr_files != 2)
+			argp_failure(state, EXIT_USAGE, 0, opts.nr_files < 2 ?
+				     "two files are needed, OLD and NEW" :
+				     "only two files are compared, OLD and NEW");
 		if (opts.btf_base && opts.nr_formats && !wants_btf())
 			argp_failure(state, EXIT_USAGE, 0, "--btf_base reads BTF, which -F leaves out");
 		break;
@@ -307,10 +311,6 @@ int main(int argc, char *argv[])
 
 	if (rc)
 		return rc;
-	if (opts.nr_files != 2) {
-		argp_help(&codiff_argp, stderr, ARGP_HELP_SEE, program_invocation_short_name);
-		return EXIT_FAILURE;
-	}
 	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
 	return run();
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <gelf.h>
 
 #include "btf_loader.h"
@@ -1227,6 +1228,33 @@ static void job_release(struct print_job *j)
 	type_emissions__free(j->emissions);
 }
 
+/*
+ * Whether @path, which failed to load, is no file that can be read: then
+ * said in one line ("No such file or directory", "Is a directory"), unless
+ * it may be a type name (@may_be_name: the only operand; no such file and
+ * no '/' in it), which upstream looks up in the running kernel (*@retry).
+ */
+static bool unreadable(const char *path, bool may_be_name, bool *retry)
+{
+	struct stat st;
+	int err = 0;
+
+	if (stat(path, &st))
+		err = errno;
+	else if (S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (access(path, R_OK))
+		err = errno;
+	if (!err)
+		return false;
+	if (may_be_name && err == ENOENT && !strchr(path, '/')) {
+		*retry = true;
+		return true;
+	}
+	pr_err("%s: %s", path, strerror(err));
+	return true;
+}
+
 /* Loads every file; on failure says why, upstream's way. Returns the exit status. */
 static int load_files(struct print_job *j, char **files, int nr_files, bool *retry)
 {
@@ -1250,14 +1278,13 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 				pr_err("%s: out of memory", files[i]);
 			return 1;
 		}
+		if (unreadable(files[i], !j->nr_names && !o->contains && !o->find_pointers_to &&
+				   !j->consume, retry))
+			return 1;
 		if (!j->nr_names && !o->contains && !o->find_pointers_to && !j->consume) {
-			if (!access(files[0], R_OK)) {
-				if (err == -ENODATA || err == -EOPNOTSUPP)
-					pr_err("file '%s' has no %s type information.", files[0],
-					       o->format_path ? o->format_path : "supported");
-				return 1;
-			}
-			*retry = true;
+			if (err == -ENODATA || err == -EOPNOTSUPP)
+				pr_err("file '%s' has no %s type information.", files[0],
+				       o->format_path ? o->format_path : "supported");
 			return 1;
 		}
 		if (err == -ENODATA || err == -EOPNOTSUPP)
@@ -1315,6 +1342,7 @@ int print_job__run(const struct print_job_opts *opts, char **files, int nr_files
 		if (!j.names[i].found) {
 			fflush(stdout);
 			pr_err("type '%s' not found", j.names[i].name);
+			status = 1;
 			break;
 		}
 	}

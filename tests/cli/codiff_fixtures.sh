@@ -5,6 +5,9 @@
 # command, from a copy of the directory with our codiff in place of the
 # leading "codiff", must give the expected file byte for byte, the exit
 # status given and, where NAME.stderr.txt exists, that stderr (else none).
+# One difference on purpose (man/codiff.1): without the two files, a usage
+# error (exit 64) that says what is missing, where upstream exits 1 with
+# only its "Try codiff --help" line.
 . "$(dirname "$0")/../lib.sh"
 CODIFF=$(dirname "$PAHOLE")/codiff
 FIX=$SHARED/fixtures/codiff
@@ -23,8 +26,12 @@ while IFS=$'\t' read -r expected status cmd; do
 	"$CODIFF" $args >out.txt 2>err.txt
 	rc=$?
 	why=
-	[ "$rc" = "$status" ] || why=" exit $rc, want $status"
 	errf=${expected%.expected.txt}.stderr.txt
+	if [ "$expected" = noargs.expected.txt ]; then
+		status=64 errf=ours.noargs.txt
+		echo "codiff: two files are needed, OLD and NEW" >"$errf"
+	fi
+	[ "$rc" = "$status" ] || why=" exit $rc, want $status"
 	if [ -f "$errf" ]; then
 		cmp -s err.txt "$errf" || why="$why; stderr differs"
 	elif [ -s err.txt ]; then

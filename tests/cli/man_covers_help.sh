@@ -1,6 +1,8 @@
 # Every option that --help lists, long and short, appears in man/pahole.1 (and
-# pfunct's in man/pfunct.1), and every feature --supported_btf_features prints
-# is described, in that order, in pahole's BTF FEATURES section.
+# pfunct's in man/pfunct.1), pahole's page names no long option that pahole
+# lacks (but other tools' and prefixes below), and every feature
+# --supported_btf_features prints is described, in that order, in pahole's
+# BTF FEATURES section.
 . "$TOP/tests/lib.sh"
 MAN=$TOP/man/pahole.1
 [ -f "$MAN" ] || fail "$MAN is missing"
@@ -36,6 +38,12 @@ covers() {
 }
 
 covers "$PAHOLE" "$MAN"
+# Named in pahole's page but not pahole's options: objcopy's and ar's, the
+# prefixes of option families, -w's refused long name, --prettify's header.
+others="--add-section --only-section --thin --btf_gen_ --skip_encoding_btf_ --word_size --header"
+lacks=$(comm -23 <(man_text "$MAN" | grep -oE -- '--[a-z][a-z0-9_-]*' | sort -u) \
+	<({ "$PAHOLE" --help; printf '%s\n' $others; } | grep -oE -- '--[a-z][a-z0-9_-]*' | sort -u))
+[ -z "$lacks" ] || fail "man/pahole.1 names options pahole lacks: $(echo $lacks)"
 PFUNCT=$(dirname "$PAHOLE")/pfunct
 [ -f "$TOP/pfunct.c" ] && covers "$PFUNCT" "$TOP/man/pfunct.1"
 man_text "$MAN" >"$TMP/man.txt"
