@@ -58,7 +58,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install clean tools
+.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install uninstall clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -198,6 +198,12 @@ install: $(PROGS:%=$(BUILD)/%)
 	done
 	for p in $(PROGS) $(SCRIPTS); do \
 		install -D -m 0644 man/$$p.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$p.1 || exit 1; \
+	done
+
+# Removes what install installed (same PREFIX and DESTDIR), and nothing else.
+uninstall:
+	for p in $(PROGS) $(SCRIPTS); do \
+		rm -f $(DESTDIR)$(PREFIX)/bin/$$p $(DESTDIR)$(PREFIX)/share/man/man1/$$p.1 || exit 1; \
 	done
 
 clean:

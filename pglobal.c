@@ -42,6 +42,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if (!nr_files)
 			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
+		/* Upstream lists nothing then, and exits 0. */
+		if (!walk_variables && !walk_functions)
+			argp_failure(state, CLI_EXIT_USAGE, 0,
+				     "-v (variables) or -f (functions) says what to list");
 		opts.walk = walk_variables ? PG_WALK_VARIABLES :
 			    walk_functions ? PG_WALK_FUNCTIONS : PG_WALK_NONE;
 		opts.cacheline_size = cli__cacheline_size();
