@@ -55,10 +55,10 @@ check "layout -f" "$FIX/layout.f.txt" -f "$L"/*.o
 check "layout -f -F btf" "$FIX/layout.f.F_btf.txt" -f -F btf "$L"/*.btf.o
 # Without -v or -f, upstream lists nothing and exits 0; ours is a usage
 # error that says so (man/pglobal.1).
-"$PGLOBAL" "$L/holes.o" >none.out 2>none.err
-[ $? -eq 64 ] && [ ! -s none.out ] && [ "$(cat none.err)" = \
+"$PGLOBAL" "$L/holes.o" >"$TMP/none.out" 2>"$TMP/none.err"
+[ $? -eq 64 ] && [ ! -s "$TMP/none.out" ] && [ "$(cat "$TMP/none.err")" = \
 	"pglobal: -v (variables) or -f (functions) says what to list" ] ||
-	no "no option: not the usage error: $(cat none.err)"
+	no "no option: not the usage error: $(cat "$TMP/none.err")"
 check "-v -f: -v" "$FIX/layout.v.txt" -v -f "$L"/*.o
 if [ -z "${QUICK:-}" ] && bbr=$(module_path net/ipv4/tcp_bbr); then
 	check "tcp_bbr.ko -v" "$FIX/tcp_bbr.v.txt" -v "$bbr"
