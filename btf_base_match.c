@@ -24,7 +24,7 @@ struct btf_base_match {
 	uint32_t		n;		/* its type count */
 	uint32_t		*map;		/* by id: what it stands for, UNSEEN: not looked at */
 	uint32_t		*hypot;		/* by id on the candidate's side: its pair, or UNSEEN */
-	uint32_t		cap;		/* of map and hypot */
+	uint32_t		cap_map, cap_hypot;
 	uint32_t		*paired;	/* ids with a pair in hypot, in the order paired */
 	uint32_t		nr_paired, cap_paired;
 	bool			adjust;		/* the walk paired a split struct with a base FWD */
@@ -238,6 +238,24 @@ static int fwd_kind(const struct btf_type *t)
 	return btf_kflag(t) ? BTF_KIND_UNION : BTF_KIND_STRUCT;
 }
 
+/* INT, ENUM, ENUM64, FWD and FLOAT compared whole: 1 or 0; -1 for the other kinds. */
+static int leaf_equal(const struct btf_base_match *m, const struct btf_type *a,
+		      const struct btf_type *b)
+{
+	switch (btf_kind(a)) {
+	case BTF_KIND_INT:
+		return equal_int(m, a, b);
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return compat_enum(m, a, b);
+	case BTF_KIND_FWD:
+	case BTF_KIND_FLOAT:
+		return equal_common(m, a, b);
+	default:
+		return -1;
+	}
+}
+
 /* ---- twins: two types of the same structure, to a depth ------------------------------ */
 
 static bool twins(const struct btf_base_match *m, uint32_t a, uint32_t b, int depth);
@@ -281,23 +299,19 @@ static bool twin_params(const struct btf_base_match *m, const struct btf_type *a
 static bool twins(const struct btf_base_match *m, uint32_t a, uint32_t b, int depth)
 {
 	const struct btf_type *x, *y;
+	int leaf;
 
 	for (;;) {
 		x = type(m, a);
 		y = type(m, b);
 		if (depth <= 0 || !x || !y || btf_kind(x) != btf_kind(y))
 			return false;
+		leaf = leaf_equal(m, x, y);
+		if (leaf >= 0)
+			return leaf;
 		switch (btf_kind(x)) {
 		case BTF_KIND_UNKN:
 			return true;
-		case BTF_KIND_INT:
-			return equal_int(m, x, y);
-		case BTF_KIND_ENUM:
-		case BTF_KIND_ENUM64:
-			return compat_enum(m, x, y);
-		case BTF_KIND_FWD:
-		case BTF_KIND_FLOAT:
-			return equal_common(m, x, y);
 		case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT:
 		case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_FUNC:
 		case BTF_KIND_TYPE_TAG:
@@ -393,17 +407,11 @@ static int equiv_fwd(struct btf_base_match *m, uint32_t canon, const struct btf_
 /* The kinds' own parts compared, the types they refer to walked. */
 static int equiv_kind(struct btf_base_match *m, const struct btf_type *a, const struct btf_type *b)
 {
-	int eq;
+	int eq = leaf_equal(m, a, b);
 
+	if (eq >= 0)
+		return eq;
 	switch (btf_kind(a)) {
-	case BTF_KIND_INT:
-		return equal_int(m, a, b);
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		return compat_enum(m, a, b);
-	case BTF_KIND_FWD:
-	case BTF_KIND_FLOAT:
-		return equal_common(m, a, b);
 	case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT:
 	case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_FUNC:
 	case BTF_KIND_TYPE_TAG:
@@ -575,16 +583,9 @@ static int start_split(struct btf_base_match *m, const struct btf *btf)
 
 	m->btf = btf;
 	m->n = n;
-	if (n > m->cap) {
-		uint32_t *map = realloc(m->map, n * sizeof(*map));
-		uint32_t *hypot = map ? realloc(m->hypot, n * sizeof(*hypot)) : NULL;
-
-		m->map = map ?: m->map;
-		m->hypot = hypot ?: m->hypot;
-		if (!map || !hypot)
-			return -ENOMEM;
-		m->cap = n;
-	}
+	if (dw_ensure_cap(&m->map, &m->cap_map, sizeof(*m->map), n) ||
+	    dw_ensure_cap(&m->hypot, &m->cap_hypot, sizeof(*m->hypot), n))
+		return -ENOMEM;
 	for (id = 0; id < n; id++) {
 		m->map[id] = id < m->start ? id : UNSEEN;
 		m->hypot[id] = UNSEEN;

@@ -7,6 +7,7 @@
 #include <bpf/btf.h>
 
 #include "btf_base_match.h"
+#include "dwarves.h"
 #include "btf_split_dedup.h"
 
 /* Each pass frees at least a level of types; kernels nest a few. */
@@ -16,7 +17,7 @@ enum { MAX_PASSES = 64 };
 struct plan {
 	uint32_t	*repl;		/* by id: what it stands for (btf_base_match.h) */
 	uint32_t	*new_id;	/* by id: the id of what it stands for, in the copy */
-	uint32_t	cap;
+	uint32_t	cap_repl, cap_new_id;
 };
 
 /* Fills @p for @btf: how many split types go, or -errno. */
@@ -26,16 +27,9 @@ static int64_t plan_copy(struct btf_base_match *bm, const struct btf *btf, uint3
 	uint32_t n = btf__type_cnt(btf), id, next = start;
 	int64_t nr;
 
-	if (n > p->cap) {
-		uint32_t *repl = realloc(p->repl, n * sizeof(*repl));
-		uint32_t *new_id = repl ? realloc(p->new_id, n * sizeof(*new_id)) : NULL;
-
-		p->repl = repl ?: p->repl;
-		p->new_id = new_id ?: p->new_id;
-		if (!repl || !new_id)
-			return -ENOMEM;
-		p->cap = n;
-	}
+	if (dw_ensure_cap(&p->repl, &p->cap_repl, sizeof(*p->repl), n) ||
+	    dw_ensure_cap(&p->new_id, &p->cap_new_id, sizeof(*p->new_id), n))
+		return -ENOMEM;
 	nr = btf_base_match__split(bm, btf, p->repl);
 	if (nr < 0)
 		return nr;
