@@ -56,6 +56,13 @@ canon_types() {
 	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
+# not_found_status ERRFILE STATUS: the exit status ours gives for a command
+# upstream ended with STATUS and the stderr of ERRFILE: 1 where that says a
+# -C type was not found (upstream exits 0 then; man/pahole.1, DIFFERENCES).
+not_found_status() {
+	if [ -f "$1" ] && grep -q "^pahole: type '.*' not found$" "$1"; then echo 1; else echo "$2"; fi
+}
+
 # deb_download PKG: PKG's .deb in $KCACHE, fetched once: from this
 # machine's apt sources, else from Debian unstable's (a private list in
 # $KCACHE/sid, as newer_libbpf keeps).

@@ -63,8 +63,7 @@ while IFS=$'\t' read -r expected status cmd; do
 	rc=$?
 	why=
 	errf=${expected%.expected.txt}.stderr.txt
-	# A -C type not found exits 1 here, 0 upstream (man/pahole.1, DIFFERENCES).
-	[ -f "$errf" ] && grep -q "^pahole: type '.*' not found$" "$errf" && status=1
+	status=$(not_found_status "$errf" "$status")
 	[ "$rc" = "$status" ] || why="exit $rc, want $status"
 	if [ -f "$errf" ]; then
 		cmp -s err.txt "$errf" || why="$why stderr differs"

@@ -18,9 +18,10 @@ while IFS=$'\t' read -r expected status cmd; do
 	"$PAHOLE" $args >out.txt 2>err.txt
 	rc=$?
 	why=
+	errf=${expected%.txt}.stderr.txt
+	status=$(not_found_status "$errf" "$status")
 	[ "$rc" = "$status" ] || why="exit $rc, want $status"
 	cmp -s out.txt "$expected" || why="$why stdout differs"
-	errf=${expected%.txt}.stderr.txt
 	if [ -f "$errf" ]; then
 		grep -v 'libbpf:' "$errf" >want_err.txt
 		grep -v 'libbpf:' err.txt >got_err.txt
