@@ -58,7 +58,7 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJS     := $(patsubst %.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS))
 
-.PHONY: FORCE all deps demo check check-quick check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install uninstall clean tools
+.PHONY: FORCE all deps demo check check-quick check-offline check-package check-kernel check-distro check-sanitize check-faults fuzz fuzz-merge install uninstall clean tools
 
 all: $(PROGS:%=$(BUILD)/%) tools
 
@@ -139,6 +139,18 @@ check: all
 
 check-quick: all
 	QUICK=1 tests/run
+
+# The tests tagged offline: no network, no kernel package, no ../shared
+# (what a package build runs; debian/rules).
+check-offline: all
+	QUICK=1 TAGS=offline tests/run
+
+# Builds the Debian package (dpkg-buildpackage, its offline tests
+# included), installs it into a dpkg root of its own (the system's pahole
+# untouched), compares its files with make install's and runs the
+# installed pahole on the demo kernel (tests/package.sh).
+check-package:
+	tests/package.sh
 
 # All 1,121 modules of the Debian kernel in place, not only make check's sample;
 # then a kernel built with our pahole, with gcc and with clang/lld, boots in

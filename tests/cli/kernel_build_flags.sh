@@ -1,3 +1,4 @@
+# tags: offline (no network, no kernel package, no ../shared)
 # Every pahole command line that kernels 5.2 to 7.1 (mainline, stable trees
 # and distribution patches) run, from ../shared/spec/kernel-usage.md 1.1-1.4
 # and 4, on a small "vmlinux" (a linked program) and "module" (an object):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# tags: offline (no network, no kernel package, no ../shared)
 # Without a file, pahole reads the running kernel's BTF; a lone type name is
 # looked up there too.
 . "$(dirname "$0")/../lib.sh"

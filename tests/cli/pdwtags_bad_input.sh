@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
+# tags: offline (no network, no kernel package, no ../shared)
 # pdwtags and pglobal never crash on bad input: a missing file, one that is
 # not ELF, an object without debugging information, a truncated one, each
 # exit 1 with one line naming the file; every input of the fuzz corpora and
