@@ -226,7 +226,7 @@ static int load_side(struct side *s, const struct btf *base)
 	static const enum format btf_only[] = { FMT_BTF };
 	const enum format *formats = opts.nr_formats ? opts.formats : base ? btf_only : defaults;
 	unsigned int n = opts.nr_formats ? opts.nr_formats : base ? 1 : 2, i;
-	int err = -ENODATA;
+	int err = dwarf_file__check_elf(s->in.path) ?: -ENODATA;
 
 	for (i = 0; i < n && err == -ENODATA; i++) {
 		if (formats[i] == FMT_DWARF && dwarf_archive__is_archive(s->in.path))

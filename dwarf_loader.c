@@ -120,8 +120,11 @@ static int check_elf_image(const char *path, Elf *elf, uint64_t size)
 	return 0;
 }
 
-/* check_elf_image() of the file at @path, which must be a regular file. */
-static int check_elf(const char *path)
+/*
+ * check_elf_image() of the file at @path, which must be a regular file,
+ * read by libelf as @cmd says.
+ */
+static int check_elf(const char *path, Elf_Cmd cmd)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -137,8 +140,7 @@ static int check_elf(const char *path)
 		pr_err("%s: not a regular file", path);
 	else if (!(err = check_address_space(path, fd, st.st_size))) {
 		errno = 0;
-		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
-				      st.st_size);
+		err = check_elf_image(path, elf = elf_begin(fd, cmd, NULL), st.st_size);
 	}
 	elf_end(elf);
 	close(fd);
@@ -316,7 +318,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	int err;
 
 	elf_version(EV_CURRENT);
-	err = check_elf(path);
+	err = check_elf(path, ELF_C_READ_MMAP);
 	if (err)
 		return err;
 	df = dwarf_file_new(path);
@@ -413,6 +415,21 @@ char *dwarf_file__raw_image(const struct dwarf_file *df, size_t *size)
 bool dwarf_file__is_big_endian(const struct dwarf_file *df)
 {
 	return df->big_endian;
+}
+
+int dwarf_file__check_elf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char magic[SELFMAG];
+	bool elf;
+
+	if (fd < 0)
+		return 0;
+	elf = read(fd, magic, SELFMAG) == SELFMAG && !memcmp(magic, ELFMAG, SELFMAG);
+	close(fd);
+	elf_version(EV_CURRENT);
+	/* Read, not mapped: its headers only, and no mapping a reader may count. */
+	return elf ? check_elf(path, ELF_C_READ) : 0;
 }
 
 int dwarf_file__path_has_dwarf(const char *path)

@@ -136,6 +136,13 @@ bool dwarf_file__is_big_endian(const struct dwarf_file *df);
  * or -ENOMEM (reported) where libelf ran out of memory.
  */
 int dwarf_file__path_has_dwarf(const char *path);
+/*
+ * For a file that says it is ELF (its magic): 0 when its section table and
+ * sections lie inside it, else -errno, said in one line naming @path
+ * ("truncated or corrupt ELF file: ...", as dwarf_file__open() says). 0 for
+ * any other file.
+ */
+int dwarf_file__check_elf(const char *path);
 
 /*
  * Receives each loaded CU, in CU order, and owns it from then on (free it

@@ -6,6 +6,7 @@
 #include <gelf.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -30,57 +31,20 @@ static bool has_btf(const char *path)
 	return true;
 }
 
-/*
- * Why a file that says it is ELF cannot be read as one (cut short, say), or
- * NULL: not ELF, or readable. @fd is read from the start.
- */
-static const char *elf_problem(int fd)
-{
-	char magic[SELFMAG];
-	const char *why = NULL;
-	GElf_Ehdr ehdr;
-	GElf_Shdr shdr;
-	size_t nr;
-	Elf *elf;
-
-	if (pread(fd, magic, SELFMAG, 0) != SELFMAG || memcmp(magic, ELFMAG, SELFMAG))
-		return NULL;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr) ||
-	    elf_getshdrnum(elf, &nr) || (nr > 1 && !gelf_getshdr(elf_getscn(elf, nr - 1), &shdr)))
-		why = elf_errmsg(-1) ?: "malformed ELF header";
-	else if (ehdr.e_shoff && !nr)
-		/* libelf's answer to a section table past the end: no sections */
-		why = "the section headers are past the end of the file";
-	elf_end(elf);
-	return why;
-}
-
 int input_format__probe(const char *path, enum input_format *ret)
 {
-	const char *why;
-	int err;
+	struct stat st;
+	int err = stat(path, &st) || access(path, R_OK) ? -errno :
+		  S_ISDIR(st.st_mode) ? -EISDIR : 0;
 
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: %s", path, strerror(errno));
+	if (err) {
+		pr_err("%s: %s", path, strerror(-err));
 		return err;
 	}
-	/* libelf says "invalid operand", or nothing, where it could not allocate. */
-	errno = 0;
-	why = elf_problem(fd);
-	err = why && errno == ENOMEM ? -ENOMEM : -EINVAL;
-	close(fd);
-	if (why) {
-		if (err == -ENOMEM)
-			pr_err("%s: out of memory", path);
-		else
-			pr_err("%s: cannot read ELF: %s", path, why);
+	/* A damaged ELF file says how, in the words of every program. */
+	err = dwarf_file__check_elf(path);
+	if (err)
 		return err;
-	}
 	err = dwarf_file__path_has_dwarf(path);
 	if (err < 0)
 		return err;
@@ -92,7 +56,7 @@ int input_format__probe(const char *path, enum input_format *ret)
 		*ret = INPUT_BTF;
 		return 0;
 	}
-	pr_err("%s: No debugging information found", path);
+	pr_err("%s: no DWARF or BTF debugging information", path);
 	return -ENODATA;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "dwarf_archive.h"
 #include "elf_symtab.h"
@@ -171,8 +172,12 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 	int i, err;
 
 	for (i = 0; i < nr; i++) {
-		if (access(files[i], R_OK)) {
-			pr_err("%s: %s", files[i], strerror(errno));
+		struct stat st;
+		int why = stat(files[i], &st) || access(files[i], R_OK) ? errno :
+			  S_ISDIR(st.st_mode) ? EISDIR : 0;
+
+		if (why) {
+			pr_err("%s: %s", files[i], strerror(why));
 			return 1;
 		}
 		err = tool_load__file(l, files[i]);
