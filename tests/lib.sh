@@ -4,11 +4,25 @@ TMP=$(mktemp -d /tmp/pahole-test.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 VMLINUX_PKG=linux-image-6.1.0-57-cloud-amd64-dbg
 VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
-# Upstream v1.32's outputs, the reference; its inputs stay one folder up.
-# (tests/run sets SHARED; a script such as tests/demo.sh that needs none of
-# it may leave it unset.)
+# ../shared: fixtures and upstream's runner (tests/run sets SHARED; a script
+# such as tests/demo.sh that needs none of it may leave it unset).
 SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
-REF_DIR=$SHARED/reference/v1.32
+KCACHE=${KCACHE:-${PAHOLE_TEST_CACHE:-/var/cache/pahole-tests}}
+# ref_dir: upstream v1.32's outputs for Debian's 6.1 kernel, kept in the
+# repository as one archive (tests/reference/v1.32/README.md), unpacked once
+# into $KCACHE (into $TMP where that cannot be written); prints the folder.
+ref_dir() {
+	local tar=$TOP/tests/reference/v1.32/reference.tar.xz d part
+	d=$KCACHE/ref-v1.32-$(cksum <"$tar" | cut -d' ' -f1)
+	[ -f "$d/README.md" ] && { echo "$d"; return 0; }
+	if mkdir -p "$KCACHE" 2>/dev/null && part=$(mktemp -d "$KCACHE/.ref.XXXXXX" 2>/dev/null); then
+		xz -dc "$tar" | tar -x -C "$part" && mv -T "$part" "$d" 2>/dev/null
+		rm -rf "$part"
+		[ -f "$d/README.md" ] && { echo "$d"; return 0; }
+	fi
+	mkdir -p "$TMP/ref" && xz -dc "$tar" | tar -x -C "$TMP/ref" && echo "$TMP/ref"
+}
+REF_DIR=$(ref_dir)
 REF_BTF=$REF_DIR/vmlinux-6.1.0-57-cloud-amd64.btf
 # The nine modules of the references (REF_DIR/NAME.ko.btf), as module_path takes them.
 REF_MODULES="fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm
