@@ -120,11 +120,8 @@ static int check_elf_image(const char *path, Elf *elf, uint64_t size)
 	return 0;
 }
 
-/*
- * check_elf_image() of the file at @path, which must be a regular file,
- * read by libelf as @cmd says.
- */
-static int check_elf(const char *path, Elf_Cmd cmd)
+/* check_elf_image() of the file at @path, which must be a regular file. */
+static int check_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -140,7 +137,8 @@ static int check_elf(const char *path, Elf_Cmd cmd)
 		pr_err("%s: not a regular file", path);
 	else if (!(err = check_address_space(path, fd, st.st_size))) {
 		errno = 0;
-		err = check_elf_image(path, elf = elf_begin(fd, cmd, NULL), st.st_size);
+		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
+				      st.st_size);
 	}
 	elf_end(elf);
 	close(fd);
@@ -318,7 +316,7 @@ int dwarf_file__open(const char *path, struct dwarf_file **ret)
 	int err;
 
 	elf_version(EV_CURRENT);
-	err = check_elf(path, ELF_C_READ_MMAP);
+	err = check_elf(path);
 	if (err)
 		return err;
 	df = dwarf_file_new(path);
@@ -428,8 +426,7 @@ int dwarf_file__check_elf(const char *path)
 	elf = read(fd, magic, SELFMAG) == SELFMAG && !memcmp(magic, ELFMAG, SELFMAG);
 	close(fd);
 	elf_version(EV_CURRENT);
-	/* Read, not mapped: its headers only, and no mapping a reader may count. */
-	return elf ? check_elf(path, ELF_C_READ) : 0;
+	return elf ? check_elf(path) : 0;
 }
 
 int dwarf_file__path_has_dwarf(const char *path)
