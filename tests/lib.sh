@@ -392,22 +392,34 @@ newer_libbpf() {
 
 # newer_pahole DIR: pahole built into DIR (-O2, no LTO) against newer_libbpf,
 # which must be 1.7 or later: sets NEWER (its path) and NEWER_VERSION (the
-# libbpf's). Returns 0; 2 where that libbpf cannot be had, 1 where the build
-# fails, with the reason in NEWER_WHY.
+# libbpf's). The binary is kept in $KCACHE/libbpf-newer under a checksum of
+# the sources, for the next test (the previous ones removed). Returns 0; 2
+# where that libbpf cannot be had, 1 where the build fails, with the reason
+# in NEWER_WHY.
 newer_pahole() {
-	local prefix
+	local prefix sum kept
 	prefix=$(newer_libbpf) ||
 		{ NEWER_WHY="cannot fetch or build unstable's libbpf (see $KCACHE/libbpf-newer/log)"; return 2; }
 	NEWER_VERSION=$(sed -n 's/^Version: //p' "$prefix/usr/lib/pkgconfig/libbpf.pc")
 	case $NEWER_VERSION in 1.[0-6].*|0.*)
 		NEWER_WHY="unstable's libbpf is $NEWER_VERSION, not newer than 1.6"; return 2 ;;
 	esac
+	sum=$(cd "$TOP" && cat Makefile ./*.c ./*.h "$prefix/usr/lib/libbpf.a" | cksum | cut -d' ' -f1)
+	kept=$KCACHE/libbpf-newer/pahole-$sum
+	if [ -x "$kept" ]; then
+		NEWER=$kept
+		return 0
+	fi
 	make -C "$TOP" -s BUILD="$1" CFLAGS="-O2 -g" \
 		PKG_CFLAGS="-I$prefix/usr/include $(pkg-config --cflags libdw libelf zlib)" \
 		PKG_LIBS="$prefix/usr/lib/libbpf.a $(pkg-config --libs libdw libelf zlib)" \
 		"$1/pahole" >"$1.make.log" 2>&1 ||
 		{ NEWER_WHY="building against libbpf $NEWER_VERSION: $(tail -n 3 "$1.make.log")"; return 1; }
 	NEWER=$1/pahole
+	rm -f "$KCACHE"/libbpf-newer/pahole-* 2>/dev/null
+	cp "$NEWER" "$kept.part.$$" 2>/dev/null && mv -f "$kept.part.$$" "$kept" && NEWER=$kept
+	rm -f "$kept.part.$$"
+	return 0
 }
 
 # fault_shims_usable: skips when $PAHOLE is a sanitizer build (make
