@@ -429,6 +429,15 @@ int dwarf_file__check_elf(const char *path)
 	return elf ? check_elf(path) : 0;
 }
 
+int dwarf_file__path_error(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) || access(path, R_OK))
+		return errno;
+	return S_ISDIR(st.st_mode) ? EISDIR : 0;
+}
+
 int dwarf_file__path_has_dwarf(const char *path)
 {
 	static const char *const names[] = { ".debug_info", ".zdebug_info", ".debug_info.dwo" };

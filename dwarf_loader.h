@@ -143,6 +143,11 @@ int dwarf_file__path_has_dwarf(const char *path);
  * any other file.
  */
 int dwarf_file__check_elf(const char *path);
+/*
+ * 0 when @path is a file that can be read, else why not: an errno
+ * (EISDIR for a directory), for the line that names it.
+ */
+int dwarf_file__path_error(const char *path);
 
 /*
  * Receives each loaded CU, in CU order, and owns it from then on (free it

@@ -6,7 +6,6 @@
 #include <gelf.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -33,9 +32,7 @@ static bool has_btf(const char *path)
 
 int input_format__probe(const char *path, enum input_format *ret)
 {
-	struct stat st;
-	int err = stat(path, &st) || access(path, R_OK) ? -errno :
-		  S_ISDIR(st.st_mode) ? -EISDIR : 0;
+	int err = -dwarf_file__path_error(path);
 
 	if (err) {
 		pr_err("%s: %s", path, strerror(-err));

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 #include <gelf.h>
 
 #include "btf_loader.h"
@@ -1231,20 +1230,13 @@ static void job_release(struct print_job *j)
 /*
  * Whether @path, which failed to load, is no file that can be read: then
  * said in one line ("No such file or directory", "Is a directory"), unless
- * it may be a type name (@may_be_name: the only operand; no such file and
- * no '/' in it), which upstream looks up in the running kernel (*@retry).
+ * it may be a type name (@may_be_name, no such file and no '/' in it),
+ * which upstream looks up in the running kernel (*@retry).
  */
 static bool unreadable(const char *path, bool may_be_name, bool *retry)
 {
-	struct stat st;
-	int err = 0;
+	int err = dwarf_file__path_error(path);
 
-	if (stat(path, &st))
-		err = errno;
-	else if (S_ISDIR(st.st_mode))
-		err = EISDIR;
-	else if (access(path, R_OK))
-		err = errno;
 	if (!err)
 		return false;
 	if (may_be_name && err == ENOENT && !strchr(path, '/')) {
@@ -1259,6 +1251,9 @@ static bool unreadable(const char *path, bool may_be_name, bool *retry)
 static int load_files(struct print_job *j, char **files, int nr_files, bool *retry)
 {
 	const struct print_job_opts *o = j->opts;
+	/* Nothing names a type: an operand may be one (upstream's fallback). */
+	const bool may_be_name = !j->nr_names && !o->contains && !o->find_pointers_to &&
+				 !j->consume;
 	int i, err;
 
 	*retry = false;
@@ -1278,10 +1273,9 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 				pr_err("%s: out of memory", files[i]);
 			return 1;
 		}
-		if (unreadable(files[i], !j->nr_names && !o->contains && !o->find_pointers_to &&
-				   !j->consume, retry))
+		if (unreadable(files[i], may_be_name, retry))
 			return 1;
-		if (!j->nr_names && !o->contains && !o->find_pointers_to && !j->consume) {
+		if (may_be_name) {
 			if (err == -ENODATA || err == -EOPNOTSUPP)
 				pr_err("file '%s' has no %s type information.", files[0],
 				       o->format_path ? o->format_path : "supported");

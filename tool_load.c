@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "dwarf_archive.h"
 #include "elf_symtab.h"
@@ -172,9 +171,7 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 	int i, err;
 
 	for (i = 0; i < nr; i++) {
-		struct stat st;
-		int why = stat(files[i], &st) || access(files[i], R_OK) ? errno :
-			  S_ISDIR(st.st_mode) ? EISDIR : 0;
+		int why = dwarf_file__path_error(files[i]);
 
 		if (why) {
 			pr_err("%s: %s", files[i], strerror(why));
