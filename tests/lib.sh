@@ -81,14 +81,23 @@ not_found_status() {
 # machine's apt sources, else from Debian unstable's (a private list in
 # $KCACHE/sid, as newer_libbpf keeps).
 deb_download() {
-	local C=$KCACHE/sid A
+	local C=$KCACHE/sid
 	(cd "$KCACHE" && { ls "$1"_*.deb || apt-get download "$1"; }) >/dev/null 2>&1 && return 0
-	mkdir -p "$C/lists/partial" "$C/archives/partial" || return 1
-	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$C/sources.list"
-	A="-o Dir::Etc::SourceList=$C/sources.list -o Dir::Etc::SourceParts=/dev/null
-	   -o Dir::State::Lists=$C/lists -o Dir::Cache=$C -o APT::Sandbox::User=root"
-	# shellcheck disable=SC2086 # $A is a list of options
-	apt-get $A update -q >"$C/log" 2>&1 && (cd "$KCACHE" && apt-get $A download "$1") >>"$C/log" 2>&1
+	sid_apt "$C" deb || return 1
+	# shellcheck disable=SC2086 # $SID_APT is a list of options
+	(cd "$KCACHE" && apt-get $SID_APT download "$1") >>"$C/log" 2>&1
+}
+
+# sid_apt DIR TYPE: apt's lists of Debian unstable (TYPE deb or deb-src) in
+# DIR, a private sources list, updated; sets SID_APT, the options that make
+# apt-get use them. Its output goes to DIR/log. 0, or 1 where apt fails.
+sid_apt() {
+	mkdir -p "$1/lists/partial" "$1/archives/partial" || return 1
+	echo "$2 [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$1/sources.list"
+	SID_APT="-o Dir::Etc::SourceList=$1/sources.list -o Dir::Etc::SourceParts=/dev/null
+	   -o Dir::State::Lists=$1/lists -o Dir::Cache=$1 -o APT::Sandbox::User=root"
+	# shellcheck disable=SC2086 # $SID_APT is a list of options
+	apt-get $SID_APT update -q >"$1/log" 2>&1
 }
 
 # deb_tree PKG: the whole Debian package PKG, fetched into $KCACHE once
@@ -370,16 +379,12 @@ EOC
 # newer_libbpf: the prefix of a static libbpf built from Debian unstable's
 # source, once, into $KCACHE/libbpf-newer; returns 1 where it cannot be had.
 newer_libbpf() {
-	local C=$KCACHE/libbpf-newer A src part
+	local C=$KCACHE/libbpf-newer src part
 	[ -f "$C/inst/usr/lib/libbpf.a" ] && { echo "$C/inst"; return 0; }
-	rm -rf "$C" && mkdir -p "$C/lists/partial" "$C/archives/partial" "$C/src" || return 1
-	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian sid main" >"$C/sources.list"
-	A="-o Dir::Etc::SourceList=$C/sources.list -o Dir::Etc::SourceParts=/dev/null
-	   -o Dir::State::Lists=$C/lists -o Dir::Cache=$C -o APT::Sandbox::User=root"
-	# shellcheck disable=SC2086 # $A is a list of options
-	apt-get $A update -q >"$C/log" 2>&1 &&
-		(cd "$C/src" && { apt-get $A source --download-only libbpf=1.7.0-1 ||
-				  apt-get $A source --download-only libbpf; }) >>"$C/log" 2>&1 ||
+	rm -rf "$C" && mkdir -p "$C/src" && sid_apt "$C" deb-src || return 1
+	# shellcheck disable=SC2086 # $SID_APT is a list of options
+	(cd "$C/src" && { apt-get $SID_APT source --download-only libbpf=1.7.0-1 ||
+			  apt-get $SID_APT source --download-only libbpf; }) >>"$C/log" 2>&1 ||
 		return 1
 	src=$(ls "$C"/src/libbpf_*.orig.tar.* 2>/dev/null | head -n 1)
 	[ -n "$src" ] || return 1
