@@ -8,6 +8,9 @@ VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
 # such as tests/demo.sh that needs none of it may leave it unset).
 SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 KCACHE=${KCACHE:-${PAHOLE_TEST_CACHE:-/var/cache/pahole-tests}}
+export KCACHE
+# Upstream v1.32's programs, as Debian unstable builds them (tests/tools/upstream).
+UPSTREAM=$TOP/tests/tools/upstream
 # ref_dir: upstream v1.32's outputs for Debian's 6.1 kernel, kept in the
 # repository as one archive (tests/reference/v1.32/README.md), unpacked once
 # into $KCACHE (into $TMP where that cannot be written); prints the folder.
@@ -166,6 +169,24 @@ fixture_copy() {
 		-exec cp -t "$TMP" {} +
 }
 
+# fixture_set SET: the objects of the fixture set tests/fixtures/SET, built
+# by its build.sh (from the set's sources, at test time) into $TMP/SET, once
+# per test; prints that folder. The set's expected outputs stay in its
+# folder. Returns 1, with build.sh's last lines, if the build fails.
+fixture_set() {
+	local d=$TMP/$1
+	if [ ! -f "$d/.built" ]; then
+		mkdir -p "$d" || return 1
+		if ! (cd "$TOP/tests/fixtures/$1" && ./build.sh "$d") >"$TMP/$1.log" 2>&1; then
+			echo "cannot build the fixture set $1:" >&2
+			tail -n 5 "$TMP/$1.log" >&2
+			return 1
+		fi
+		touch "$d/.built"
+	fi
+	echo "$d"
+}
+
 # damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,
 # must exit 0, or 1 with its last stderr line naming FILE and at most one
 # libbpf line before it; else one no() naming LABEL and FILE.
@@ -237,7 +258,7 @@ differs() {
 same_as_upstream() {
 	local name=$1 prog=$2 want rc
 	shift 2
-	"$SHARED/tools/upstream" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
+	"$UPSTREAM" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
 	want=$?
 	"$(dirname "$PAHOLE")/$prog" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
 	rc=$?

@@ -7,7 +7,7 @@
 # its -F btf printout equal upstream v1.32's where ../shared/tools/upstream
 # runs.
 . "$TOP/tests/lib.sh"
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 n=0 compared=0
 # elems FILE ID: "NELEMS ELEMENT-ID" of ARRAY [ID] in bpftool's dump FILE.

@@ -35,7 +35,7 @@ OUTER="$OUTER 'x' off=64 bf=0 type=INT:'long int'; 'in' off=128 bf=0 type=(ARRAY
 OUTER="$OUTER 'arr' off=192 bf=0 type=(ARRAY '' nelems=24 $BYTES; 'tail' off=384 bf=0 type=INT:'char'; }"
 MOD="STRUCT 'm' size=8 kflag=0 members={ 'l' off=0 bf=0 type=(ARRAY '' nelems=4 $BYTES;"
 MOD="$MOD 'z' off=32 bf=0 type=INT:'int'; }"
-UPSTREAM=$SHARED/tools/upstream
+
 # has CANON LINE: the canonical dump has the line
 has() { grep -qxF "$2" "$1"; }
 n=0

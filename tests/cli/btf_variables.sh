@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib.sh"
 PGLOBAL=$(dirname "$PAHOLE")/pglobal
 PDWTAGS=$(dirname "$PAHOLE")/pdwtags
-UPSTREAM=$SHARED/tools/upstream
+
 [ -x "$PGLOBAL" ] && [ -x "$PDWTAGS" ] || fail "pglobal or pdwtags is not built"
 "$UPSTREAM" pglobal --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"

@@ -9,7 +9,7 @@
 . "$TOP/tests/lib.sh"
 command -v ar >/dev/null 2>&1 || skip "no ar"
 CODIFF=$(dirname "$PAHOLE")/codiff
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 # sources DIR GEN: three members; GEN 2 grows a struct, changes a function
 # and adds one.

@@ -6,7 +6,7 @@
 # holes", as upstream v1.32 prints std::string (g++, DWARF 4 and 5).
 . "$TOP/tests/lib.sh"
 command -v g++ >/dev/null || skip "no g++"
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 printf '#include <string>\nstd::string s;\nint main() { return s.size(); }\n' >s.cc
 # block FILE: the layout of basic_string<char, ...>.

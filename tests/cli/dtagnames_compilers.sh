@@ -6,7 +6,7 @@
 # all the objects at once too, in one run each.
 . "$(dirname "$0")/../lib.sh"
 DTAGNAMES=$(dirname "$PAHOLE")/dtagnames
-UPSTREAM=$SHARED/tools/upstream
+
 [ -x "$DTAGNAMES" ] || fail "no $DTAGNAMES"
 "$UPSTREAM" dtagnames --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"

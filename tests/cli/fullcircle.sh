@@ -6,7 +6,7 @@
 # type, both print the struct that changed. Usage errors exit 64.
 . "$TOP/tests/lib.sh"
 FULLCIRCLE=$TOP/fullcircle
-UPSTREAM=$SHARED/tools/upstream
+
 export PFUNCT=$(dirname "$PAHOLE")/pfunct CODIFF=$(dirname "$PAHOLE")/codiff
 cd "$TMP" || fail "no temp dir"
 "$UPSTREAM" fullcircle /dev/null >/dev/null 2>&1; [ $? -eq 77 ] && up= || up=1

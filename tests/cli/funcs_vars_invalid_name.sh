@@ -9,7 +9,7 @@
 # upstream v1.32's.
 . "$TOP/tests/lib.sh"
 cd "$TMP" || fail "no temp dir"
-UPSTREAM=$SHARED/tools/upstream
+
 printf 'int a$b = 1;\nint good = 2;\n' >iv.c
 n=0
 for cc in gcc clang; do

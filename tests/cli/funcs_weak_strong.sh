@@ -6,7 +6,7 @@
 # the first definition with one is taken, here the weak one. Each program's
 # BTF equals upstream v1.32's where ../shared/tools/upstream runs.
 . "$TOP/tests/lib.sh"
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 runs=0 compared=0
 # params NAME FILE: the parameter names of FUNC NAME, space-separated.

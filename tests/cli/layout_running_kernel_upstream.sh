@@ -6,7 +6,7 @@
 . "$TOP/tests/lib.sh"
 K=/sys/kernel/btf/vmlinux
 [ -r "$K" ] || skip "$K is not readable here"
-UPSTREAM=$SHARED/tools/upstream
+
 "$UPSTREAM" pahole --version >/dev/null 2>&1 || skip "upstream v1.32 cannot run here"
 cd "$TMP" || fail "no temp dir"
 "$UPSTREAM" pahole "$K" >want.txt 2>want.err || fail "upstream pahole $K: $(head -n 2 want.err)"

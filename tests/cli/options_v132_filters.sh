@@ -6,7 +6,7 @@
 # where ../shared/tools/upstream runs.
 . "$TOP/tests/lib.sh"
 FIX=$SHARED/fixtures/layout
-UPSTREAM=$SHARED/tools/upstream
+
 [ -f "$FIX/nested.o" ] || skip "no $FIX/nested.o"
 cd "$TMP" || fail "no temp dir"
 compared=0

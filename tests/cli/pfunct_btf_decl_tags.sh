@@ -8,7 +8,7 @@
 . "$TOP/tests/lib.sh"
 command -v clang >/dev/null || skip "no clang"
 PFUNCT=$(dirname "$PAHOLE")/pfunct
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 cat >t.c <<'SRC'
 #define __tag(x) __attribute__((btf_decl_tag(#x)))

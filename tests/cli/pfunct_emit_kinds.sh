@@ -8,7 +8,7 @@
 # Each output is v1.32's, byte for byte, where ../shared/tools/upstream runs.
 . "$(dirname "$0")/../lib.sh"
 PFUNCT=$(dirname "$PAHOLE")/pfunct
-UPSTREAM=$SHARED/tools/upstream
+
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 cd "$TMP" || fail "no temp dir"
 cp "$TOP/tests/fixtures/pfunct_emit_kinds.c" . || fail "cannot copy the fixture"

@@ -6,7 +6,7 @@
 # bodies are variables too (gcc keeps them), listed and counted with the
 # unit's own, and pdwtags prints them with "extern".
 . "$(dirname "$0")/../lib.sh"
-UPSTREAM=$SHARED/tools/upstream
+
 [ -x "$(dirname "$PAHOLE")/pglobal" ] || fail "pglobal is not built"
 "$UPSTREAM" pglobal --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"

@@ -8,7 +8,7 @@
 . "$TOP/tests/lib.sh"
 [ -r /sys/kernel/notes ] || skip "no /sys/kernel/notes here"
 command -v gcc >/dev/null || skip "no gcc"
-UPSTREAM=$SHARED/tools/upstream
+
 cd "$TMP" || fail "no temp dir"
 mkdir match other || fail "mkdir"
 echo 'int x;' >x.c && gcc -c x.c -o x.o || fail "gcc"

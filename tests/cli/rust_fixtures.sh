@@ -7,7 +7,7 @@
 # encodes as v1.32 does on it, where ../shared/tools/upstream runs.
 . "$TOP/tests/lib.sh"
 FIX=$TOP/tests/fixtures/rust
-UPSTREAM=$SHARED/tools/upstream
+
 FEATURES=--btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs
 find "$FIX" -maxdepth 1 -type f -exec cp -t "$TMP" {} + || fail "cannot copy the fixtures"
 cd "$TMP" || fail "no temp dir"

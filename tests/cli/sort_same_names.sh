@@ -7,7 +7,7 @@
 # types, one of each kept. Plain and with --compile, gcc and clang, DWARF 4
 # and 5, -O0 and -O2.
 . "$(dirname "$0")/../lib.sh"
-"$SHARED/tools/upstream" pahole --version >/dev/null 2>&1
+"$UPSTREAM" pahole --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"
 
 cat >"$TMP/a.c" <<'EOT'
