@@ -27,6 +27,8 @@ ref_dir() {
 }
 REF_DIR=$(ref_dir)
 REF_BTF=$REF_DIR/vmlinux-6.1.0-57-cloud-amd64.btf
+# A clang-built kernel's link-step input (tests/reference/clang-kernel), xz.
+CLANG_KERNEL=$TOP/tests/reference/clang-kernel/tmp_vmlinux.btf.xz
 # The nine modules of the references (REF_DIR/NAME.ko.btf), as module_path takes them.
 REF_MODULES="fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm
 	arch/x86/kvm/kvm-intel drivers/net/virtio_net net/ipv4/tcp_bbr fs/overlayfs/overlay

@@ -5,7 +5,7 @@
 # .BTF too small for the new contents.
 . "$TOP/tests/lib.sh"
 dir=$REF_DIR/clang-kernel
-in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+in=$CLANG_KERNEL
 [ -f "$in" ] || fail "missing $in"
 command -v xz >/dev/null || fail "no xz"
 cd "$TMP" || fail "no temp dir"

@@ -7,7 +7,7 @@
 . "$TOP/tests/lib.sh"
 tsan=0
 nm "$PAHOLE" 2>/dev/null | grep -q __tsan_init && tsan=1
-in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+in=$CLANG_KERNEL
 [ -f "$in" ] || fail "$in is missing"
 cd "$TMP" || fail "no temp dir"
 xz -dc "$in" >vmlinux.o || fail "xz"

@@ -2,7 +2,7 @@
 # exits 0, or 1 with one line, and the file that remains is complete and
 # valid (the whole output of one of them), with no temporary file left.
 . "$TOP/tests/lib.sh"
-in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+in=$CLANG_KERNEL
 [ -f "$in" ] || fail "missing $in"
 cd "$TMP" || fail "no temp dir"
 xz -dc "$in" >orig.elf || fail "xz"

@@ -4,7 +4,7 @@
 # partial or temporary file. Detached and in place, -j1 and -j2. The
 # sanitizers reserve more address space than any such limit: plain build only.
 . "$TOP/tests/lib.sh"
-in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+in=$CLANG_KERNEL
 [ -f "$in" ] || fail "missing $in"
 nm "$PAHOLE" 2>/dev/null | grep -q -e __asan_init -e __tsan_init &&
 	skip "sanitizer build: address-space limits do not apply"

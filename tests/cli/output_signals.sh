@@ -4,7 +4,7 @@
 # target either untouched or completely written. The input is the clang kernel's link-step file of
 # ../shared/reference (about 0.3 s to encode, 42 MB to rewrite in place).
 . "$TOP/tests/lib.sh"
-in=$SHARED/reference/clang-kernel/tmp_vmlinux.btf.xz
+in=$CLANG_KERNEL
 [ -f "$in" ] || fail "missing $in"
 cd "$TMP" || fail "no temp dir"
 xz -dc "$in" >orig.elf || fail "xz"
