@@ -4,7 +4,7 @@
 # ARRAY of 5 of char, the innermost first in id order; -F btf prints them
 # with their dimensions in source order again. On every fixture object
 # (gcc and clang, DWARF 4 and 5, -O0 and -O2) the BTF (bpftool's dump) and
-# its -F btf printout equal upstream v1.32's where ../shared/tools/upstream
+# its -F btf printout equal upstream v1.32's where tests/tools/upstream
 # runs.
 . "$TOP/tests/lib.sh"
 

@@ -4,7 +4,7 @@
 # address is the symbol's, the strong one. A definition given by ranges
 # alone (gcc's hot and cold parts) has no address: then, as upstream v1.32,
 # the first definition with one is taken, here the weak one. Each program's
-# BTF equals upstream v1.32's where ../shared/tools/upstream runs.
+# BTF equals upstream v1.32's where tests/tools/upstream runs.
 . "$TOP/tests/lib.sh"
 
 cd "$TMP" || fail "no temp dir"

@@ -3,7 +3,7 @@
 # struct passes (--packable, --with_flexible_array, holes, padding) leave
 # unions out, with --unions too; -C with -T or -m is refused with
 # upstream's one line and exit 1. Each combination gives v1.32's output
-# where ../shared/tools/upstream runs.
+# where tests/tools/upstream runs.
 . "$TOP/tests/lib.sh"
 FIX=$SHARED/fixtures/layout
 

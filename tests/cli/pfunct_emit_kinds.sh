@@ -5,7 +5,7 @@
 # matcher;" is printed though struct matcher was (a typedef is a kind of
 # its own), and in BTF box_t's unnamed struct, walked first through a
 # pointer, is printed with box_t's name when a parameter needs box_t.
-# Each output is v1.32's, byte for byte, where ../shared/tools/upstream runs.
+# Each output is v1.32's, byte for byte, where tests/tools/upstream runs.
 . "$(dirname "$0")/../lib.sh"
 PFUNCT=$(dirname "$PAHOLE")/pfunct
 

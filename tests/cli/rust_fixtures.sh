@@ -4,7 +4,7 @@
 # manifest's layouts: fields by offset, variant parts, methods, -E, -s)
 # and encode to its BTF, byte for byte; no "BRAIN FART" anywhere. The
 # source compiled here again with rustc, where there is one, prints and
-# encodes as v1.32 does on it, where ../shared/tools/upstream runs.
+# encodes as v1.32 does on it, where tests/tools/upstream runs.
 . "$TOP/tests/lib.sh"
 FIX=$TOP/tests/fixtures/rust
 
