@@ -136,9 +136,14 @@ static int check_elf(const char *path)
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		pr_err("%s: not a regular file", path);
 	else if (!(err = check_address_space(path, fd, st.st_size))) {
+		/*
+		 * Read, not mapped: a file cut meanwhile gives short reads, not
+		 * SIGBUS; its size is taken again once libelf has read it.
+		 */
 		errno = 0;
-		err = check_elf_image(path, elf = elf_begin(fd, ELF_C_READ_MMAP, NULL),
-				      st.st_size);
+		elf = elf_begin(fd, ELF_C_READ, NULL);
+		if (fstat(fd, &st) == 0)
+			err = check_elf_image(path, elf, st.st_size);
 	}
 	elf_end(elf);
 	close(fd);
@@ -451,7 +456,7 @@ int dwarf_file__path_has_dwarf(const char *path)
 	elf_version(EV_CURRENT);
 	/* Out of memory is no answer: "no DWARF" would try BTF and say that is missing. */
 	errno = 0;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	elf = elf_begin(fd, ELF_C_READ, NULL);	/* as check_elf(): no SIGBUS */
 	for (i = 0; elf && elf_kind(elf) == ELF_K_ELF && !found &&
 		    i < sizeof(names) / sizeof(names[0]); i++)
 		found = !!elf_section_next(elf, NULL, names[i], &shdr);

@@ -137,8 +137,11 @@ bool tool_load__names_unknown(const struct tool_load *l)
 int tool_load__file(struct tool_load *l, const char *path)
 {
 	const char *formats = formats_of(l);
-	int err;
+	/* A damaged ELF file says how, whatever the format asked for. */
+	int err = dwarf_file__check_elf(path);
 
+	if (err)
+		return err;
 	while (*formats) {
 		size_t len = strcspn(formats, ",");
 
