@@ -715,6 +715,7 @@ static int resolve_variables(struct cu_functions *cf)
 			v.name = spec->v.name;
 			v.type = spec->v.type;
 			v.is_external = spec->v.is_external;
+			v.completes_decl = !spec->is_member;
 		}
 		v.is_declaration = vi->v.is_declaration && !spec;
 		v.nr_annots = src->nr_annots;

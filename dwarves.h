@@ -182,6 +182,7 @@ struct variable {
 	struct annotation	*annots;	/* arena; of its specification if any */
 	bool			is_external;	/* of its specification if any */
 	bool			is_declaration;	/* DW_AT_declaration without a specification */
+	bool			completes_decl;	/* of a declaration outside a class, whose DW_AT_external it lacks */
 	bool			is_artificial;
 	bool			has_addr;	/* static storage: the location is an address */
 };

@@ -186,7 +186,8 @@ static int collect_variables(struct pg_job *j, struct pf_cu *pc)
 				.is_declaration = var->is_declaration,
 			};
 
-			if (var->is_external && var->name)
+			/* Upstream reads DW_AT_external on the DIE itself. */
+			if (var->is_external && !var->completes_decl && var->name)
 				err = add_variable(j, pc, &pv);
 			v++;
 		} else {
