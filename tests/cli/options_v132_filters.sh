@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# v1.32's option fixes on the shared layout fixtures: the filters only a
+# v1.32's option fixes on the layout fixtures: the filters only a
 # struct passes (--packable, --with_flexible_array, holes, padding) leave
 # unions out, with --unions too; -C with -T or -m is refused with
 # upstream's one line and exit 1. Each combination gives v1.32's output
