@@ -1398,7 +1398,9 @@ static size_t decl_info(const struct printer *p, const struct type *t, int inden
 
 	printed = fprintf(fp, "%.*s/* Used at: %s */\n", indent, tabs,
 			  p->cu->name ? p->cu->name : "(null)");
-	return printed + fprintf(fp, "%.*s/* <%" PRIx64 "> %s:%u */\n", indent, tabs, t->src_off,
+	/* BTF has no DIE offsets: upstream prints 0 there. */
+	return printed + fprintf(fp, "%.*s/* <%" PRIx64 "> %s:%u */\n", indent, tabs,
+				 p->cu->from_btf ? 0 : t->src_off,
 				 t->decl_file ? t->decl_file : "(null)", t->decl_line);
 }
 
