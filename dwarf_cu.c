@@ -207,6 +207,28 @@ Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die
 				     dwarf_offdie(l->dwarf, die->off, ret);
 }
 
+/*
+ * DWARF 5's file 0 (the primary source file, which clang names in
+ * DW_AT_decl_file), which libdw before 0.191 refuses as no file at all;
+ * NULL where the index is another, or the unit older.
+ */
+static const char *decl_file_zero(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word idx;
+	Dwarf_Half version;
+	Dwarf_Die cudie;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+	    dwarf_formudata(&attr, &idx) != 0 || idx != 0 ||
+	    !dwarf_cu_die(die->cu, &cudie, &version, NULL, NULL, NULL, NULL, NULL) ||
+	    version < 5 || dwarf_getsrcfiles(&cudie, &files, &nfiles) != 0 || nfiles == 0)
+		return NULL;
+	return dwarf_filesrc(files, 0, NULL, NULL);
+}
+
 /* What only the printer needs: where the type is declared, its alignment. */
 static void set_print_facts(const struct cu_loader *l, struct die *die, struct type *t,
 			    const struct die_attrs *a)
@@ -221,7 +243,7 @@ static void set_print_facts(const struct cu_loader *l, struct die *die, struct t
 	if (l->opts->decl_info && cu_loader__libdw_die(l, die, &ldie)) {
 		/* Line tables are cached in the Dwarf, unlocked in libdw. */
 		pthread_mutex_lock(l->df->libdw_lock);
-		t->decl_file = dwarf_decl_file(&ldie);
+		t->decl_file = dwarf_decl_file(&ldie) ?: decl_file_zero(&ldie);
 		pthread_mutex_unlock(l->df->libdw_lock);
 	}
 }

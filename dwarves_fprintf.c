@@ -1111,6 +1111,27 @@ static size_t holes_lines(const struct class_layout *cl, const struct class_walk
 /* Size of a member for "first biggest": base types, pointers, enums, nested structs. */
 static const struct member *first_biggest(struct printer *p, uint32_t id, unsigned int depth);
 
+/*
+ * The layout of member M, found through the struct or union whose member it
+ * is (for "first biggest", M may be a member of a type nested at any depth).
+ */
+static const struct member_layout *member_layout_of(struct printer *p, const struct member *m)
+{
+	const struct class_layout *cl;
+	const struct type *owner;
+	uint32_t oid;
+
+	for (oid = 1; oid < p->cu->nr_types; oid++) {
+		owner = type_of(p, oid);
+		if ((owner->kind == TK_STRUCT || owner->kind == TK_UNION) &&
+		    m >= owner->members && m < owner->members + owner->nr_entries) {
+			cl = layout__class(p->layout, oid);
+			return cl ? &cl->members[m - owner->members] : NULL;
+		}
+	}
+	return NULL;
+}
+
 static uint64_t biggest_size(struct printer *p, uint32_t tid, const struct member **inner,
 			     unsigned int depth)
 {
@@ -1128,13 +1149,13 @@ static uint64_t biggest_size(struct printer *p, uint32_t tid, const struct membe
 			return t->byte_size;
 		case TK_STRUCT:
 		case TK_UNION: {
-			struct class_layout *cl = layout__class(p->layout, tid);
+			const struct member_layout *ml;
 
+			/* The inner member may be one of a type nested deeper still. */
 			*inner = t->nr_entries && depth < MAX_DEPTH ?
 				 first_biggest(p, tid, depth + 1) : NULL;
-			if (!*inner || !cl)
-				return 0;
-			return cl->members[*inner - t->members].byte_size;
+			ml = *inner ? member_layout_of(p, *inner) : NULL;
+			return ml ? ml->byte_size : 0;
 		}
 		case TK_ARRAY: case TK_CONST: case TK_TYPEDEF: case TK_VOLATILE:
 		case TK_ATOMIC: case TK_RESTRICT: case TK_TYPE_TAG:
@@ -1175,22 +1196,10 @@ static const struct member *first_biggest(struct printer *p, uint32_t id, unsign
 static size_t first_biggest_line(struct printer *p, uint32_t id, int indent, FILE *fp)
 {
 	const struct member *m = first_biggest(p, id, 0);
-	const struct type *owner = NULL;
-	const struct member_layout *ml;
-	uint32_t oid;
+	const struct member_layout *ml = m ? member_layout_of(p, m) : NULL;
 
-	if (!m)
+	if (!ml)
 		return 0;
-	/* Find which struct the member belongs to, for its layout. */
-	for (oid = 1; oid < p->cu->nr_types; oid++) {
-		owner = type_of(p, oid);
-		if ((owner->kind == TK_STRUCT || owner->kind == TK_UNION) &&
-		    m >= owner->members && m < owner->members + owner->nr_entries)
-			break;
-	}
-	if (oid == p->cu->nr_types || !layout__class(p->layout, oid))
-		return 0;
-	ml = &layout__class(p->layout, oid)->members[m - owner->members];
 	return fprintf(fp, "%.*s/* first biggest size base type member: %s %u %u */\n",
 		       indent, tabs, m->name ? m->name : "(null)", ml->byte_offset, ml->byte_size);
 }
@@ -1389,7 +1398,9 @@ static size_t decl_info(const struct printer *p, const struct type *t, int inden
 
 	printed = fprintf(fp, "%.*s/* Used at: %s */\n", indent, tabs,
 			  p->cu->name ? p->cu->name : "(null)");
-	return printed + fprintf(fp, "%.*s/* <%" PRIx64 "> %s:%u */\n", indent, tabs, t->src_off,
+	/* BTF has no DIE offsets: upstream prints 0 there. */
+	return printed + fprintf(fp, "%.*s/* <%" PRIx64 "> %s:%u */\n", indent, tabs,
+				 p->cu->from_btf ? 0 : t->src_off,
 				 t->decl_file ? t->decl_file : "(null)", t->decl_line);
 }
 

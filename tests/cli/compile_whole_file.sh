@@ -7,9 +7,10 @@
 # to the structs printed, not to what they need. Byte for byte upstream
 # v1.32's text (tests/fixtures/compile/*.whole.expected.txt, from
 # gen_expected.sh) on deps.c (gcc and clang, DWARF 4 and 5) and on the
-# shared layout objects (DWARF of gcc and clang, BTF); the outputs of gcc's
-# objects compile with gcc, but types.c's (upstream's text: a function
-# returning an array, "complex").
+# objects of tests/fixtures/layout (DWARF of gcc and clang, BTF); the
+# outputs of gcc's objects compile with gcc, but types.c's (upstream's
+# text: an array of function pointers written as a function returning
+# an array, "complex").
 . "$(dirname "$0")/../lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v clang >/dev/null || skip "no clang"
@@ -39,7 +40,8 @@ for obj in $objs; do
 	compiles c.txt || no "MISMATCH $obj: --compile does not compile"
 	nc=$((nc + 1))
 done
-for obj in "$SHARED"/fixtures/layout/*.o; do
+LAYOUT=$(fixture_set layout) || fail "cannot build the layout fixtures"
+for obj in "$LAYOUT"/*.o; do
 	name=$(basename "$obj")
 	cp "$obj" . || fail "cannot copy $obj"
 	check "$name" "$FX/layout-${name%.o}.whole.expected.txt"

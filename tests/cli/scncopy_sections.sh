@@ -9,9 +9,9 @@
 # output readelf calls corrupt and crashes with -a (man/scncopy.1).
 . "$(dirname "$0")/../lib.sh"
 PROG=$(dirname "$PAHOLE")/scncopy
-OBJ=$SHARED/fixtures/layout/holes.btf.o
 [ -x "$PROG" ] || fail "no $PROG"
-[ -f "$OBJ" ] || skip "no $OBJ"
+# An object with DWARF and .BTF: holes.btf.o of tests/fixtures/layout.
+OBJ=$(fixture_set layout)/holes.btf.o || fail "cannot build the layout fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 cp "$OBJ" in.o && cp /bin/true exe || fail "cannot copy the inputs"
 sum=$(sha256sum in.o exe)
