@@ -119,7 +119,10 @@ const char *printer__ptr_name(struct printer *p, const struct type *t, const cha
 	return bf;
 }
 
-/* "const T ", "volatile T ", "T restrict ": note the trailing space. */
+/*
+ * "const T ", "volatile T ", "T restrict ": note the trailing space, which
+ * upstream leaves out where pfunct prints no parameter names.
+ */
 static const char *qualified_name(struct printer *p, const struct type *t, char *bf, size_t len)
 {
 	const char *prefix = "", *suffix = "";
@@ -132,8 +135,17 @@ static const char *qualified_name(struct printer *p, const struct type *t, char 
 	case TK_ATOMIC:	  prefix = "_Atomic "; break;
 	default: break;
 	}
-	snprintf(bf, len, "%s%s%s ", prefix, tag_name(p, t->type, tmp, sizeof(tmp)), suffix);
+	snprintf(bf, len, "%s%s%s%s", prefix, tag_name(p, t->type, tmp, sizeof(tmp)), suffix,
+		 p->opts.no_parm_names ? "" : " ");
 	return bf;
+}
+
+bool printer__set_no_parm_names(struct printer *p, bool on)
+{
+	bool was = p->opts.no_parm_names;
+
+	p->opts.no_parm_names = on;
+	return was;
 }
 
 static const char *proto_name(struct printer *p, const struct type *t, char *bf, size_t len)

@@ -28,6 +28,7 @@ struct fprintf_opts {
 	bool		show_decl_info;		/* -I */
 	bool		classes_as_structs;
 	bool		show_first_biggest;	/* -l */
+	bool		no_parm_names;		/* pfunct's: "const T", no space after */
 };
 
 /* How one top-level type is printed. */
@@ -71,6 +72,13 @@ size_t printer__variable_fprintf(struct printer *p, uint32_t type, const char *n
  * printed or compared with it since is wrong; the caller must fail.
  */
 bool printer__out_of_memory(const struct printer *p);
+
+/*
+ * Whether qualified names ("const T") end without upstream's trailing space,
+ * as in pfunct's prototypes without parameter names; returns the previous
+ * setting.
+ */
+bool printer__set_no_parm_names(struct printer *p, bool on);
 
 /* The cacheline size the printer uses. */
 uint32_t printer__cacheline_size(const struct printer *p);

@@ -58,8 +58,8 @@ static bool is_declared_inline(const struct function *f)
 	return f->inlined == DW_INL_declared_inlined || f->inlined == DW_INL_declared_not_inlined;
 }
 
-void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
-			  FILE *fp)
+static void function_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
+			     FILE *fp)
 {
 	char bf[512];
 
@@ -87,6 +87,19 @@ void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const stru
 		fputc(';', fp);
 }
 
+/*
+ * Without parameter names, upstream prints the prototype's qualified types
+ * without their trailing space: "const struct a *", not "const struct a  *".
+ */
+void pf__function_fprintf(struct pf_cu *pc, const struct function *f, const struct pf_conf *c,
+			  FILE *fp)
+{
+	bool was = printer__set_no_parm_names(pc->printer, c->no_parm_names);
+
+	function_fprintf(pc, f, c, fp);
+	printer__set_no_parm_names(pc->printer, was);
+}
+
 /* ---- bodies --------------------------------------------------------------------- */
 
 static const char *scope_name(uint8_t scope)
@@ -110,6 +123,7 @@ static int inline_fprintf(struct pf_cu *pc, const struct fn_item *it, int indent
 {
 	const struct function *alias;
 	size_t len;
+	bool was;
 
 	if (it->origin >= pc->cu->nr_functions) {
 		fprintf(fp, "<ERROR: inline expansion origin not found>");
@@ -118,7 +132,9 @@ static int inline_fprintf(struct pf_cu *pc, const struct fn_item *it, int indent
 	alias = &pc->cu->functions[it->origin];
 	fprintf(fp, "%s", alias->name ? alias->name : "(null)");
 	len = alias->name ? strlen(alias->name) : 0;
+	was = printer__set_no_parm_names(pc->printer, c->no_parm_names);
 	params_fprintf(pc, alias, c->no_parm_names, indent + (int)((len + 7) / 8), fp);
+	printer__set_no_parm_names(pc->printer, was);
 	if (c->no_addr_info)
 		fputs("; /* size=0, low_pc=0 */", fp);
 	else

@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # codiff on damaged and odd inputs: every file of the fuzz corpora and
 # regressions of the DWARF and BTF harnesses (tests/fuzz), as the old side
-# against a fixture object and against itself, ends with exit 0, or exit 1
+# against a fixture object (new.o of tests/fixtures/codiff) and against itself, ends with exit 0, or exit 1
 # and one line on stderr; never a signal, a hang or a sanitizer report. The
 # codiff harness's regressions (two BTF blobs each) must finish in 20s.
 . "$(dirname "$0")/../lib.sh"
 CODIFF=$(dirname "$PAHOLE")/codiff
-OTHER=$SHARED/fixtures/codiff/new.o
 [ -x "$CODIFF" ] || fail "no $CODIFF"
-[ -f "$OTHER" ] || skip "no $OTHER"
+OBJ=$(fixture_set codiff) || fail "cannot build the codiff fixtures"
+OTHER=$OBJ/new.o
 n=0
 for f in "$TOP"/tests/fuzz/regressions/{dwarf,btf}/* "$TOP"/tests/fuzz/corpus/{dwarf,btf}/*; do
 	[ -f "$f" ] || continue

@@ -3,18 +3,17 @@
 # codiff on BTF: the BTF our pahole encodes of the codiff fixture objects
 # (raw files, .BTF sections, split BTF over a base) gives, after its header
 # line (the old file's name), the struct lines of upstream's codiff on their
-# DWARF (../shared/fixtures/codiff) for -s, -s -V and -t; the function part
+# DWARF (tests/fixtures/codiff) for -s, -s -V and -t; the function part
 # lists the functions removed and the prototype changed, as man/codiff.1
 # defines its lines; a file against itself prints nothing; errors are one
 # line naming the file.
 . "$(dirname "$0")/../lib.sh"
 CODIFF=$(dirname "$PAHOLE")/codiff
-FIX=$SHARED/fixtures/codiff
+FIX=$TOP/tests/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
-[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
 command -v gcc >/dev/null || skip "no gcc"
-fixture_copy "$FIX" || fail "cannot copy the fixtures"
-cd "$TMP" || fail "cannot cd to $TMP"
+OBJ=$(fixture_set codiff) || fail "cannot build the codiff fixtures"
+cp "$FIX"/*.txt "$OBJ" && cd "$OBJ" || fail "cannot copy the expected files"
 
 # same WHAT WANT GOT: the two files must be identical.
 same() {
@@ -59,13 +58,13 @@ same "codiff -s old_elf.o new_elf.o (DWARF)" s.expected.txt out.txt
 # The function part: removed ones and changed prototypes, in any order.
 want_fns() {
 	if [ "$1" = -V ]; then
-		printf '%s\n' "cache_hits | prototype: long int ()(struct cache * c, int reset) -> long int ()(struct cache * c, int reset, int scale)" \
-			"helper | removed: int ()(struct gone * g)" \
-			"removed_fn | removed: int ()(int a, int b)" \
-			"uses_gone | removed: int ()(struct gone * g)"
+		printf '%s\n' "queue_push | prototype: int ()(struct queue * q, struct job * j) -> int ()(struct queue * q, struct job * j, int front)" \
+			"legacy_sum | removed: int ()(struct legacy * l)" \
+			"legacy_total | removed: int ()(struct legacy * l)" \
+			"span_of | removed: long int ()(long int from, long int to)"
 	else
-		printf '%s\n' "cache_hits | prototype changed" "helper | removed" \
-			"removed_fn | removed" "uses_gone | removed"
+		printf '%s\n' "queue_push | prototype changed" "legacy_sum | removed" \
+			"legacy_total | removed" "span_of | removed"
 	fi
 }
 for v in "" -V; do
@@ -75,10 +74,10 @@ for v in "" -V; do
 	[ "$(tail -n 1 out.txt)" = " 4 functions changed" ] ||
 		no "-f $v: last line '$(tail -n 1 out.txt)'"
 	# The name column is as wide as the longest change of the CU, structs
-	# included ("struct packet", 13 characters), as upstream's.
+	# included ("struct trimmed", 14 characters), as upstream's.
 	grep -vE '^(old\.btf:| 4 functions changed)$' out.txt >lines.txt
-	awk 'substr($0, 1, 2) != "  " || substr($0, 16, 3) != " | "' lines.txt | grep -q . &&
-		no "-f $v: a line is not '  NAME<padded to 13> | ...'"
+	awk 'substr($0, 1, 2) != "  " || substr($0, 17, 3) != " | "' lines.txt | grep -q . &&
+		no "-f $v: a line is not '  NAME<padded to 14> | ...'"
 	same "codiff -f $v old.btf new.btf" <(want_fns "$v" | LC_ALL=C sort) \
 		<(sed -E 's/^  ([a-z_]+) +\|/\1 |/' lines.txt | LC_ALL=C sort)
 done
@@ -93,7 +92,7 @@ done
 
 # A character device is a build without CUs: every function removed.
 "$CODIFF" old.btf /dev/null >out.txt 2>&1 || no "old.btf /dev/null: exit $?"
-[ "$(grep -c ' | removed$' out.txt)" = 6 ] && [ "$(tail -n 1 out.txt)" = " 6 functions changed" ] ||
+[ "$(grep -c ' | removed$' out.txt)" = 7 ] && [ "$(tail -n 1 out.txt)" = " 7 functions changed" ] ||
 	no "old.btf /dev/null: $(tail -n 1 out.txt)"
 
 # Errors: one line naming the file, exit 1; a bad option: 64.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# codiff on DWARF beyond the fixtures: what ../shared/fixtures/codiff does
+# codiff on DWARF beyond the fixtures: what tests/fixtures/codiff does
 # not cover (-O2 code with inlined functions, many CUs paired by name,
 # added CUs and the totals) against Debian's codiff 1.24 (/usr/bin/codiff).
 # 1.24 counts holes and padding, as v1.32 does again (v1.31 did not): the
@@ -9,10 +9,10 @@
 # the Debian kernel's modules too.
 . "$(dirname "$0")/../lib.sh"
 CODIFF=$(dirname "$PAHOLE")/codiff
-FIX=$SHARED/fixtures/codiff
+FIX=$TOP/tests/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 [ -x /usr/bin/codiff ] || skip "no /usr/bin/codiff"
-[ -f "$FIX/old.c" ] || skip "no $FIX/old.c"
+[ -f "$FIX/old.c" ] || fail "no $FIX/old.c"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 n=0

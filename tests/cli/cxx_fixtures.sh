@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Replays ../shared/fixtures/cxx/MANIFEST.tsv (C++ layouts from g++ and
-# clang++): every output of upstream pahole v1.32 (as v1.31's) with the same
+# Replays tests/fixtures/cxx/MANIFEST.tsv (C++ layouts from g++ and
+# clang++, the set's objects built by its build.sh): every output of
+# upstream pahole v1.32 with the same
 # exit status (but 1 for a type not found) and stderr, byte for byte, except
 # where tests/cxx_known_differences.txt says upstream is wrong and what we
 # print instead. A difference it does
 # not list fails, and so does an entry of it that no output needs.
 . "$(dirname "$0")/../lib.sh"
-FIX=$SHARED/fixtures/cxx
+FIX=$TOP/tests/fixtures/cxx
 KNOWN=$TOP/tests/cxx_known_differences.txt
-[ -f "$FIX/MANIFEST.tsv" ] || skip "no $FIX/MANIFEST.tsv"
-fixture_copy "$FIX" || fail "cannot copy the fixtures"
-cd "$TMP" || fail "cannot cd to $TMP"
+OBJ=$(fixture_set cxx) || fail "cannot build the C++ fixtures"
+cp "$FIX"/*.txt "$FIX/MANIFEST.tsv" "$OBJ" && cd "$OBJ" || fail "cannot copy the expected files"
 
 # correct EXPECTED: the expected file with the known differences applied;
 # the names of the entries used go to used.txt.

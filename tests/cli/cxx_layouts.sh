@@ -38,12 +38,14 @@ for o in $objs; do
 	fi
 done
 # -C: the commas of a template's arguments do not separate names.
-"$PAHOLE" -C 'Pair<char, long int>,Buf<13>' "$SHARED/fixtures/cxx/templates.o" >"$TMP/c.txt" 2>&1 ||
+OBJ=$(fixture_set cxx) || fail "cannot build the C++ fixtures"
+"$PAHOLE" -C 'Duo<bool, double>,Row<3, long int>' "$OBJ/templates.o" >"$TMP/c.txt" 2>&1 ||
 	fail "-C with template names: exit $?"
-[ "$(grep -c '^struct ' "$TMP/c.txt")" = 2 ] && grep -q '^struct Pair<char, long int> {' "$TMP/c.txt" ||
+[ "$(grep -c '^struct ' "$TMP/c.txt")" = 2 ] && grep -q '^struct Duo<bool, double> {' "$TMP/c.txt" &&
+	grep -q '^struct Row<3, long int> {' "$TMP/c.txt" ||
 	fail "-C with template names: $(head -3 "$TMP/c.txt")"
 # References: no BTF kind has them.
-"$PAHOLE" --btf_encode_detached="$TMP/refs.btf" "$SHARED/fixtures/cxx/classes.o" >"$TMP/refs.out" 2>&1
+"$PAHOLE" --btf_encode_detached="$TMP/refs.btf" "$OBJ/classes.o" >"$TMP/refs.out" 2>&1
 rc=$?
 [ "$rc" = 1 ] || fail "encoding references: exit $rc, want 1"
 [ "$(wc -l <"$TMP/refs.out")" = 1 ] || fail "encoding references: not one line: $(cat "$TMP/refs.out")"

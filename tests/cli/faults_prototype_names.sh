@@ -4,14 +4,15 @@
 # prototypes, and in pahole, pdwtags, pfunct -b and pglobal -v on pointers
 # to function pointers: exit 1 with one line saying that memory ran out, or
 # the right output. Was: the name read "<ERROR: out of memory>", exit 0;
-# codiff listed an unchanged function as changed ("same_fn | +0") and its
+# codiff listed an unchanged function as changed ("NAME | +0") and its
 # totals were wrong.
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"
+OBJ=$(fixture_set codiff) || fail "cannot build the codiff fixtures"
+cp "$OBJ/old.o" "$OBJ/new.o" . || fail "fixtures"
 cc -g -O0 -c "$TOP/tests/fixtures/fn_pointer_names.c" -o fp.o || fail "cc"
 export FAILALLOC_IN=fmemopen
 runs=0
