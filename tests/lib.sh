@@ -162,15 +162,6 @@ vmlinux_path() {
 	kpkg_file "$VMLINUX_REL"
 }
 
-# fixture_copy DIR: the files of a shared fixture folder into $TMP, with
-# upstream v1.32's outputs (DIR/v1.32/, where they differ from v1.31's)
-# over those of v1.31.
-fixture_copy() {
-	find "$1" -maxdepth 1 -type f -exec cp -t "$TMP" {} + || return 1
-	[ ! -d "$1/v1.32" ] || find "$1/v1.32" -maxdepth 1 -type f -name '*.txt' \
-		-exec cp -t "$TMP" {} +
-}
-
 # fixture_set SET: the objects of the fixture set tests/fixtures/SET, built
 # by its build.sh (from the set's sources, at test time) into $TMP/SET, once
 # per test; prints that folder. The set's expected outputs stay in its
@@ -187,6 +178,16 @@ fixture_set() {
 		touch "$d/.built"
 	fi
 	echo "$d"
+}
+
+# fixture_cp DEST SET/FILE...: copies objects of fixture sets (fixture_set
+# builds them) into the folder DEST.
+fixture_cp() {
+	local dest=$1 f d
+	shift
+	for f; do
+		d=$(fixture_set "${f%%/*}") && cp "$d/${f#*/}" "$dest" || return 1
+	done
 }
 
 # damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,

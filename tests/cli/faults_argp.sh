@@ -9,8 +9,7 @@ BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" "$SHARED/fixtures/pfunct/funcs.o" \
-	"$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"
+fixture_cp . layout/holes.o pfunct/funcs.o codiff/old.o codiff/new.o || fail "fixtures"
 export FAILALLOC_IN=argp_parse
 runs=0
 check() { # PROG ARGS...
@@ -19,7 +18,7 @@ check() { # PROG ARGS...
 	[ "$SWEEP_ERRORS" -gt 0 ] || no "$1: no allocation in argp_parse failed"
 	runs=$((runs + SWEPT))
 }
-check pahole -C holes_basic holes.o
+check pahole -C rec_gappy holes.o
 check pfunct funcs.o
 check codiff old.o new.o
 check pdwtags holes.o

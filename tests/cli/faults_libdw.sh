@@ -14,7 +14,7 @@
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" . || fail "fixtures"
+fixture_cp . layout/holes.o || fail "fixtures"
 export FAILALLOC_FROM=libdw.so
 "$PAHOLE" -J --btf_encode_detached=good.btf holes.o || fail "without a fault"
 alloc_sweep "detached" out.btf good.btf -- "$PAHOLE" -J --btf_encode_detached=out.btf holes.o || no

@@ -14,8 +14,7 @@ BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" "$SHARED/fixtures/pfunct/funcs.o" \
-	"$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"
+fixture_cp . layout/holes.o pfunct/funcs.o codiff/old.o codiff/new.o || fail "fixtures"
 export FAILALLOC_FROM=libelf.so
 runs=0 errors=0
 check() { # OUT PROG ARGS...
@@ -25,7 +24,7 @@ check() { # OUT PROG ARGS...
 	runs=$((runs + SWEPT)) errors=$((errors + SWEEP_ERRORS))
 }
 check out.btf pahole -J --btf_encode_detached=out.btf holes.o
-check - pahole -C holes_basic holes.o
+check - pahole -C rec_gappy holes.o
 check - pfunct funcs.o
 check - codiff old.o new.o
 check - pdwtags holes.o

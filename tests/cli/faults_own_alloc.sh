@@ -15,8 +15,7 @@ BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" "$SHARED/fixtures/pfunct/funcs.o" \
-	"$SHARED/fixtures/codiff/old.o" "$SHARED/fixtures/codiff/new.o" . || fail "fixtures"
+fixture_cp . layout/holes.o pfunct/funcs.o codiff/old.o codiff/new.o || fail "fixtures"
 cc -g -O0 -c "$TOP/tests/fixtures/anon_globals.c" -o anon_globals.o || fail "cc"
 runs=0 errors=0
 check() { # PROG ARGS...
@@ -24,7 +23,7 @@ check() { # PROG ARGS...
 	FAILALLOC_FROM=$BUILD_DIR/$1 alloc_sweep "$*" - good.txt -- "$BUILD_DIR/$1" "${@:2}" || no
 	runs=$((runs + SWEPT)) errors=$((errors + SWEEP_ERRORS))
 }
-check pahole -C holes_basic holes.o
+check pahole -C rec_gappy holes.o
 check pahole holes.o
 check pfunct funcs.o
 check codiff old.o new.o

@@ -14,7 +14,7 @@ BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] || fail "no build/failalloc.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" "$SHARED/fixtures/pfunct/funcs.o" . || fail "fixtures"
+fixture_cp . layout/holes.o pfunct/funcs.o || fail "fixtures"
 runs=0 errors=0
 check() { # PROG ARGS...
 	"$BUILD_DIR/$1" "${@:2}" >good.txt || fail "$1 without a fault"

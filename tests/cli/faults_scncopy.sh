@@ -15,7 +15,7 @@ BUILD_DIR=$(dirname "$PAHOLE")
 [ -f "$TOP/build/failalloc.so" ] && [ -f "$TOP/build/failio.so" ] || fail "no build/fail*.so"
 fault_shims_usable
 cd "$TMP" || fail "no temp dir"
-cp "$SHARED/fixtures/layout/holes.o" . || fail "fixtures"
+fixture_cp . layout/holes.o || fail "fixtures"
 echo "old bytes" >orig.o
 "$BUILD_DIR/scncopy" -a -o good.o holes.o || fail "scncopy without a fault"
 SWEEP_RESET="cp orig.o out.o" SWEEP_KEEP=out.o SWEEP_KEEP_WANT=orig.o FAILALLOC_FROM=libelf.so \

@@ -2,7 +2,7 @@
 # fullcircle (pfunct --compile, compile again with the recorded flags,
 # codiff -q -s) prints what upstream v1.32's prints, here nothing, on the
 # layout fixtures compiled with gcc at DWARF 4 and 5, -O0 and -O2, and on
-# the shared C and C++ objects; with a pfunct made to change a member's
+# the objects of the layout and C++ fixture sets; with a pfunct made to change a member's
 # type, both print the struct that changed. Usage errors exit 64.
 . "$TOP/tests/lib.sh"
 FULLCIRCLE=$TOP/fullcircle
@@ -11,16 +11,18 @@ export PFUNCT=$(dirname "$PAHOLE")/pfunct CODIFF=$(dirname "$PAHOLE")/codiff
 cd "$TMP" || fail "no temp dir"
 "$UPSTREAM" fullcircle /dev/null >/dev/null 2>&1; [ $? -eq 77 ] && up= || up=1
 objs=
-for src in holes bitfields cacheline enums; do
-	[ -f "$SHARED/fixtures/layout/$src.c" ] || continue
+for src in layout/holes layout/bitfields layout/cacheline; do
+	b=${src#*/}
 	for v in 4 5; do
 		for o in -O0 -O2; do
-			gcc -g -gdwarf-$v $o -c "$SHARED/fixtures/layout/$src.c" -o $src-$v$o.o &&
-				objs="$objs $src-$v$o.o"
+			gcc -g -gdwarf-$v $o -c "$TOP/tests/fixtures/$src.c" -o $b-$v$o.o ||
+				fail "cannot compile $src.c"
+			objs="$objs $b-$v$o.o"
 		done
 	done
 done
-objs="$objs $(ls "$SHARED"/fixtures/layout/*.o "$SHARED"/fixtures/cxx/*.o)"
+L=$(fixture_set layout) && C=$(fixture_set cxx) || fail "cannot build the fixture sets"
+objs="$objs $(ls "$L"/*.o "$C"/*.o)"
 n=0 passed=0
 for f in $objs; do
 	"$FULLCIRCLE" "$f" >ours.txt 2>err.txt

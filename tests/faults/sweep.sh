@@ -22,7 +22,7 @@
 #
 # Cases: detached, inplace, inplace_big (20 MiB: its start copied ahead on a
 # thread), module (split BTF on a --btf_base: types the base has, one it
-# only declares, twins), arena (attributes and layout), C (-C holes_basic), plain,
+# only declares, twins), arena (attributes and layout), C (-C rec_gappy), plain,
 # pfunct, codiff, pdwtags, pglobal (-v), prefcnt; each at -j1 and -j3
 # (NAME-j1, NAME-j3); dtagnames, scncopy (-a -o) and scncopy_s (-s twice
 # -o), no -j. The io sweep runs the cases that write
@@ -40,7 +40,6 @@ set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD_DIR=${PAHOLE_BUILD:-build}
 [[ $BUILD_DIR == /* ]] || BUILD_DIR=$TOP/$BUILD_DIR
-SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 MAX=${SWEEP_MAX:-5000}
 KIND=${1:-}
 shift
@@ -60,14 +59,6 @@ ALL_CASES="detached inplace inplace_big module arena C plain pfunct codiff pdwta
 	dtagnames scncopy scncopy_s"
 IO_CASES="detached inplace inplace_big module arena scncopy scncopy_s"
 NO_JOBS_CASES="dtagnames scncopy scncopy_s"
-HOLES=$SHARED/fixtures/layout/holes.o
-FUNCS=$SHARED/fixtures/pfunct/funcs.o
-OLD=$SHARED/fixtures/codiff/old.o
-NEW=$SHARED/fixtures/codiff/new.o
-for f in "$HOLES" "$FUNCS" "$OLD" "$NEW"; do
-	[ -f "$f" ] || { echo "$0: missing $f" >&2; exit 2; }
-done
-
 # A sanitizer build loads its runtime after the shim (see failalloc.c).
 SAN_ENV=()
 if nm -D "$BUILD_DIR/pahole" 2>/dev/null | grep -q __asan_init ||
@@ -77,6 +68,16 @@ fi
 
 W=$(mktemp -d /tmp/pahole-faults.XXXXXX) || exit 2
 [ -n "${SWEEP_KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
+
+# The small inputs: objects of the project's fixture sets, built here.
+for set in layout pfunct codiff; do
+	(cd "$TOP/tests/fixtures/$set" && ./build.sh "$W/fx-$set") >"$W/fx-$set.log" 2>&1 ||
+		{ echo "$0: cannot build tests/fixtures/$set (see $W/fx-$set.log)" >&2; exit 2; }
+done
+HOLES=$W/fx-layout/holes.o
+FUNCS=$W/fx-pfunct/funcs.o
+OLD=$W/fx-codiff/old.o
+NEW=$W/fx-codiff/new.o
 
 # The inputs every case shares, made once.
 mkdir "$W/src" && cd "$W/src" || exit 2
@@ -126,7 +127,7 @@ setup_case() {
 		INPUTS=(arena.o) TARGET=out.btf ORIG_TARGET=orig.btf NAMES="arena.o out.btf" ;;
 	C)
 		cp "$HOLES" holes.o
-		ARGS=(-C holes_basic holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;
+		ARGS=(-C rec_gappy holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;
 	plain)
 		cp "$HOLES" holes.o
 		ARGS=(holes.o) INPUTS=(holes.o) NAMES="holes.o" ;;

@@ -16,7 +16,6 @@
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export TOP
-export SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 . "$TOP/tests/lib.sh"
 trap - EXIT; rm -rf "$TMP"
 merge=0
