@@ -1197,6 +1197,7 @@ static int load_init(struct print_job *j, const char *first_file)
 		.keep_files = j->consume != NULL,
 		.kept_cus = &j->nr_kept,
 		.match_case = true,
+		.btf_probe = true,
 	};
 	j->load.dwarf.for_printing = true;
 	j->load.dwarf.decl_info = o->decl_info;
@@ -1275,14 +1276,10 @@ static int load_files(struct print_job *j, char **files, int nr_files, bool *ret
 		}
 		if (unreadable(files[i], may_be_name, retry))
 			return 1;
-		if (may_be_name) {
-			if (err == -ENODATA || err == -EOPNOTSUPP)
-				pr_err("file '%s' has no %s type information.", files[0],
-				       o->format_path ? o->format_path : "supported");
-			return 1;
-		}
-		if (err == -ENODATA || err == -EOPNOTSUPP)
-			pr_err("%s: %s", files[i], strerror(err == -ENODATA ? EINVAL : -err));
+		if (err == -ENODATA)
+			tool_load__report_none(files[i], o->format_path);
+		else if (err == -EOPNOTSUPP)
+			pr_err("%s: %s", files[i], strerror(-err));
 		return 1;
 	}
 	return 0;

@@ -511,12 +511,6 @@ static void show_all_kept(struct pf_job *j)
 
 /* ---- loading -------------------------------------------------------------------- */
 
-/* pfunct's words for a file of none of the formats: upstream's, of pahole's loader. */
-static void report_none(const char *path, const char *format_path)
-{
-	pr_err("file '%s' has no %s type information.", path, format_path ?: "supported");
-}
-
 static void load_init(struct pf_job *j)
 {
 	j->load = (struct tool_load){
@@ -527,7 +521,7 @@ static void load_init(struct pf_job *j)
 		.handle_cu = handle_cu,
 		.ctx = j,
 		.kept_cus = &j->nr_cus,
-		.report_none = report_none,
+		.btf_probe = true,
 	};
 	j->load.dwarf.for_printing = true;
 	j->load.dwarf.fn_bodies = true;

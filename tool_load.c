@@ -164,7 +164,7 @@ int tool_load__file(struct tool_load *l, const char *path)
 	return -ENODATA;
 }
 
-static void report_none(const char *path, const char *format_path)
+void tool_load__report_none(const char *path, const char *format_path)
 {
 	pr_err("%s: no %s debugging information", path, format_path ?: "DWARF or BTF");
 }
@@ -184,7 +184,7 @@ int tool_load__files(struct tool_load *l, char *const *files, int nr)
 		if (err == TOOL_LOAD_STOP)
 			return 0;
 		if (err == -ENODATA) {
-			(l->report_none ?: report_none)(files[i], l->format_path);
+			tool_load__report_none(files[i], l->format_path);
 			return 1;
 		}
 		/* Where an allocation failed, the module that saw it may have said nothing. */

@@ -20,7 +20,6 @@
 enum { TOOL_LOAD_STOP = -ECANCELED };
 
 /* tool_load__files()'s one line for a file of none of the formats. */
-typedef void (*tool_load_none_fn)(const char *path, const char *format_path);
 
 struct tool_load {
 	const char		*format_path;	/* -F, or NULL: default_formats */
@@ -46,7 +45,6 @@ struct tool_load {
 	bool			btf_probe;
 	/* -F's names as spelled (pahole), else in any case */
 	bool			match_case;
-	tool_load_none_fn	report_none;	/* NULL: "PATH: no FORMATS debugging information" */
 	bool			is_btf;		/* while handle_cu runs: the CU is BTF's */
 	struct dwarf_file	**files;	/* owned: the files kept */
 	uint32_t		nr_files, files_cap;
@@ -59,6 +57,9 @@ struct tool_load {
  */
 int tool_load__file(struct tool_load *l, const char *path);
 
+/* Says that @path has none of the formats: "PATH: no FORMATS debugging information". */
+void tool_load__report_none(const char *path, const char *format_path);
+
 /* Whether the formats tried name one that no loader reads ("ctf", "foo"). */
 bool tool_load__names_unknown(const struct tool_load *l);
 
@@ -68,8 +69,8 @@ int tool_load__btf(struct tool_load *l, const char *path);
 /*
  * Loads @files (@nr of them) in turn with tool_load__file(). Returns 0
  * (also when handle_cu returned TOOL_LOAD_STOP), or 1 after one line naming
- * the file that failed (not readable, none of the formats: report_none's
- * line, bad input) or when handle_cu failed (other codes are reported by
+ * the file that failed (not readable, none of the formats:
+ * tool_load__report_none()'s line, bad input) or when handle_cu failed (other codes are reported by
  * handle_cu; an -ENOMEM nobody reported gets "FILE: out of memory" here).
  */
 int tool_load__files(struct tool_load *l, char *const *files, int nr);

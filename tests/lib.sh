@@ -75,6 +75,15 @@ canon_types() {
 	if [ $# -gt 1 ]; then "$BTFCANON" -t -B "$2" "$1"; else "$BTFCANON" -t "$1"; fi
 }
 
+# upstream_stderr FILE: upstream's stderr in FILE as ours words it: without
+# libbpf's lines, and "file 'X' has no F type information." as "X: no F
+# debugging information" (F "supported": "DWARF or BTF"; man/pahole.1,
+# DIFFERENCES FROM UPSTREAM).
+upstream_stderr() {
+	grep -v 'libbpf:' "$1" |
+		sed -E -e "s/file '(.*)' has no supported type information\.$/\1: no DWARF or BTF debugging information/" \
+		       -e "s/file '(.*)' has no (.*) type information\.$/\1: no \2 debugging information/"
+}
 # not_found_status ERRFILE STATUS: the exit status ours gives for a command
 # upstream ended with STATUS and the stderr of ERRFILE: 1 where that says a
 # -C type was not found (upstream exits 0 then; man/pahole.1, DIFFERENCES).

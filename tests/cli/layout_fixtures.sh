@@ -4,7 +4,8 @@
 # its build.sh): every expected output of upstream pahole v1.32, byte for
 # byte, with the same exit status (but where -C names a type that is not
 # there: man/pahole.1, DIFFERENCES FROM UPSTREAM), and the same stderr
-# where one is recorded (libbpf's own lines aside). Also: the set's X.btf
+# where one is recorded (libbpf's own lines aside, its "no debugging
+# information" in our words: lib.sh's upstream_stderr). Also: the set's X.btf
 # files, as build.sh adds them to the X.btf.o objects, are what
 # upstream's pahole -J encodes from X.o where upstream runs.
 . "$(dirname "$0")/../lib.sh"
@@ -26,7 +27,7 @@ while IFS=$'\t' read -r expected status cmd; do
 	[ "$rc" = "$status" ] || why="exit $rc, want $status"
 	cmp -s out.txt "$FIX/$expected" || why="$why stdout differs"
 	if [ -f "$errf" ]; then
-		grep -v 'libbpf:' "$errf" >want_err.txt
+		upstream_stderr "$errf" >want_err.txt
 		grep -v 'libbpf:' err.txt >got_err.txt
 		cmp -s got_err.txt want_err.txt || why="$why stderr differs"
 	elif [ -s err.txt ]; then

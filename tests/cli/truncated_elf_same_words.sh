@@ -2,11 +2,13 @@
 # tags: offline (no network, no kernel package)
 # An ELF file cut short gives every program the same one line: "FILE:
 # truncated or corrupt ELF file: ...", exit 1, whether it encodes, prints
-# layouts or lists functions, variables or tags.
+# layouts or lists functions, variables or tags; an ELF file without
+# debugging information, "FILE: no DWARF or BTF debugging information".
 #
 # Was: pahole (printing) and pfunct tried BTF after the DWARF check found
 # nothing, printed libbpf's "failed to get e_shstrndx" and then "file 'X'
-# has no supported type information.".
+# has no supported type information." (also for a file without debugging
+# information).
 . "$TOP/tests/lib.sh"
 BUILD_DIR=$(dirname "$PAHOLE")
 command -v gcc >/dev/null || skip "no gcc"
@@ -32,4 +34,12 @@ check "pglobal -v" "$BUILD_DIR/pglobal" -v cut.o
 check "prefcnt" "$BUILD_DIR/prefcnt" cut.o
 check "dtagnames" "$BUILD_DIR/dtagnames" cut.o
 check "codiff" "$BUILD_DIR/codiff" cut.o whole.o
+gcc -c p.c -o bare.o || fail "cannot compile"
+for p in pahole pfunct pdwtags "pglobal -v" "pglobal -f" prefcnt dtagnames; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086 # $p is a program and its option
+	expect_error "$p, no debugging information" bare.o -- "$BUILD_DIR"/$p bare.o || { no; continue; }
+	grep -qx "${p%% *}: bare.o: no DWARF or BTF debugging information" "$TMP/err.txt" ||
+		no "$p, no debugging information: other words"
+done
 finish "truncated ELF" "$n programs and modes, one line each in the same words"
