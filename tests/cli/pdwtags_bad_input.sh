@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pdwtags and pglobal never crash on bad input: a missing file, one that is
 # not ELF, an object without debugging information, a truncated one, each
 # exit 1 with one line naming the file; every input of the fuzz corpora and
@@ -12,18 +12,19 @@ PDWTAGS=$(dirname "$PAHOLE")/pdwtags
 PGLOBAL=$(dirname "$PAHOLE")/pglobal
 FUZZ=$TOP/tests/fuzz
 [ -x "$PDWTAGS" ] && [ -x "$PGLOBAL" ] || fail "pdwtags or pglobal is not built"
+L=$(fixture_set layout) || fail "cannot build the layout fixtures"
 cd "$TMP" || fail "cannot cd to $TMP"
 
 echo hello >notelf
 echo 'int x;' >nodebug.c && gcc -c -o nodebug.o nodebug.c || fail "gcc"
-head -c 1000 "$SHARED/fixtures/layout/holes.o" >trunc.o
+head -c 1000 "$L/holes.o" >trunc.o
 for prog in "$PDWTAGS" "$PGLOBAL -v" "$PGLOBAL -f"; do
 	for f in nosuch.o notelf nodebug.o trunc.o; do
 		# shellcheck disable=SC2086 # $prog is a program and its option
 		expect_error "${prog##*/} $f" "$f" -- $prog "$f" || no
 	done
 	# shellcheck disable=SC2086
-	expect_error "${prog##*/} -F btf" holes.o -- $prog -F btf "$SHARED/fixtures/layout/holes.o" || no
+	expect_error "${prog##*/} -F btf" holes.o -- $prog -F btf "$L/holes.o" || no
 done
 # No file: a usage error, as argp's.
 "$PDWTAGS" >/dev/null 2>&1; [ $? -eq 64 ] || no "pdwtags without a file: not exit 64"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # pdwtags prints what upstream pdwtags v1.32 printed (tests/fixtures/pdwtags,
-# made with ../shared/tools/upstream only) for gcc and clang objects, DWARF 4
-# and 5, -O0 and -O2, -V, the shared layout fixtures (DWARF and -F btf), the
-# shared C++ fixtures and the Debian kernel's tcp_bbr.ko. Before comparing,
-# upstream's errors (man/pdwtags.1, DIFFERENCES) are taken out of its text:
+# made with tests/tools/upstream only) for gcc and clang objects, DWARF 4 and
+# 5, -O0 and -O2, -V, the layout fixture set (DWARF and -F btf), the C++
+# fixture set (both sets built at test time by fixture_set) and the Debian
+# kernel's tcp_bbr.ko. Before comparing, upstream's errors (man/pdwtags.1,
+# DIFFERENCES) are taken out of its text:
 # - a function returning void, and a variable without a type of its own,
 #   get a size upstream reads from memory that is not a type (a number of
 #   millions, different at each run): ours is 0;
@@ -12,7 +13,8 @@
 #   takes them from its "extern" declaration; the concrete copies of an
 #   inlined function's locals) upstream prints as "; /* size: N */": ours
 #   prints the definition with its name, the copies not at all;
-# - BTF's const void: upstream's size is read outside the type too;
+# - BTF's qualified void (types.btf.o's volatile void): upstream's size is
+#   read outside the type too;
 # - C++: a using-declaration in a namespace names what it imports (upstream
 #   looks the import up in the wrong table and names an unrelated function or
 #   variable: in namespaces.*.o, each imports Nested); rvalue references,
@@ -22,12 +24,12 @@
 . "$(dirname "$0")/../lib.sh"
 PDWTAGS=$(dirname "$PAHOLE")/pdwtags
 FIX=$TOP/tests/fixtures/pdwtags
-L=$SHARED/fixtures/layout
-C=$SHARED/fixtures/cxx
 [ -x "$PDWTAGS" ] || fail "$PDWTAGS is not built"
+L=$(fixture_set layout) || fail "cannot build the layout fixtures"
+C=$(fixture_set cxx) || fail "cannot build the C++ fixtures"
 
 # Upstream's sizes read from outside a type: millions and more, never a real
-# one (with NORM_QUAL, any size of a qualifier: BTF's const void had 129).
+# one (with NORM_QUAL, any size of a qualifier: BTF's volatile void had 49).
 # A definition taking its name from a declaration before it: ours named (a
 # second line of that name, deleted), upstream's nameless (deleted with the
 # garbage size).

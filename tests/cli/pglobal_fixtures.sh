@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # pglobal -v and -f print what upstream pglobal v1.32 printed
-# (tests/fixtures/pglobal, made with ../shared/tools/upstream only) for gcc
-# and clang objects of two units, DWARF 4 and 5, -O0 and -O2, the shared
-# layout fixtures (DWARF and -F btf), and tcp_bbr.ko; no option is a usage error.
+# (tests/fixtures/pglobal, made with tests/tools/upstream only) for gcc and
+# clang objects of two units, DWARF 4 and 5, -O0 and -O2, the layout fixture
+# set (built at test time: fixture_set; DWARF and -F btf), and tcp_bbr.ko;
+# no option is a usage error.
 # One difference, upstream's error (man/pglobal.1, DIFFERENCES): a variable
 # defined by a DIE that takes its name from a declaration (gcc's
 # DW_AT_specification) is left out by upstream, which prints the
@@ -14,8 +15,8 @@
 PGLOBAL=$(dirname "$PAHOLE")/pglobal
 FIX=$TOP/tests/fixtures/pglobal
 OBJ=$TOP/tests/fixtures/pdwtags
-L=$SHARED/fixtures/layout
 [ -x "$PGLOBAL" ] || fail "$PGLOBAL is not built"
+L=$(fixture_set layout) || fail "cannot build the layout fixtures"
 
 # same OURS UPSTREAM: line by line, the same or the case above.
 same() {
