@@ -8,11 +8,10 @@
 # exit 0, or 1 and one line, never a signal or a hang.
 . "$(dirname "$0")/../lib.sh"
 SECTMUTATE=$TOP/build/sectmutate
-OBJ=$SHARED/fixtures/layout/types.o
 for p in dtagnames prefcnt; do
 	[ -x "$(dirname "$PAHOLE")/$p" ] || fail "no $(dirname "$PAHOLE")/$p"
 done
-[ -f "$OBJ" ] || skip "no $OBJ"
+OBJ=$(fixture_set layout)/types.o || fail "cannot build the fixture set layout"
 cd "$TMP" || fail "cannot cd to $TMP"
 cp "$OBJ" good.o && printf 'not ELF\n' >text.txt && cp /bin/true nodebug &&
 	head -c 3000 good.o >cut.o || fail "cannot make the inputs"
