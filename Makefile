@@ -140,7 +140,7 @@ check: all
 check-quick: all
 	QUICK=1 tests/run
 
-# The tests tagged offline: no network, no kernel package, no ../shared
+# The tests tagged offline: no network, no kernel package
 # (what a package build runs; debian/rules).
 check-offline: all
 	QUICK=1 TAGS=offline tests/run

@@ -4,9 +4,6 @@ TMP=$(mktemp -d /tmp/pahole-test.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 VMLINUX_PKG=linux-image-6.1.0-57-cloud-amd64-dbg
 VMLINUX_REL=usr/lib/debug/boot/vmlinux-6.1.0-57-cloud-amd64
-# ../shared: fixtures and upstream's runner (tests/run sets SHARED; a script
-# such as tests/demo.sh that needs none of it may leave it unset).
-SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 KCACHE=${KCACHE:-${PAHOLE_TEST_CACHE:-/var/cache/pahole-tests}}
 export KCACHE
 # Upstream v1.32's programs, as Debian unstable builds them (tests/tools/upstream).

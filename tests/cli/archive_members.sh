@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # ar archives: every member with DWARF is printed and encoded, in archive
 # order, as if the members were given as files; members without DWARF are
 # skipped. Compared with /usr/bin/pahole (printing, and the types of the

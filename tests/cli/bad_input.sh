@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Bad input gets one line on stderr naming the file, exit status 1, no
 # output file, and the input left as it was.
 . "$TOP/tests/lib.sh"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A damaged --btf_base, as a raw BTF file and as the .BTF section of an ELF
 # file: truncated, exit 1 and one line naming the base file; 50 seeded bit
 # flips each, exit 0 or exit 1 and one line. Never a signal or a sanitizer

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Inputs that are not usable ELF files with DWARF: an empty file, text, a
 # directory, an ELF without .debug_info, split-DWARF skeletons (DWARF 4 and
 # 5) whose .dwo is missing. Each gets one line on stderr naming the file and

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Inputs that once crashed pahole (found by the fuzz harnesses or the
 # bad-input matrix), kept in tests/fuzz/regressions/: each now ends with
 # exit 0, or exit 1 and one line on stderr naming the file; never a signal,

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # What pahole and codiff say of operands that are no usable file: one line
 # with the reason, the same words printing and encoding ("No such file or
 # directory", "Is a directory"), exit 1; an operand with a '/' is a path,

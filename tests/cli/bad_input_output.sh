@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Detached outputs that cannot be written: in a missing directory, on a full
 # device, a directory. Each fails with one line naming the output, exit 1,
 # no temporary file left, the input unchanged. A device that takes the

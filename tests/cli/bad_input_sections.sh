@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Damaged DWARF sections. Truncated .debug_info, .debug_abbrev and
 # .debug_str (the section header says fewer bytes, the file is whole): exit
 # 1 and one line naming the file. 50 seeded bit flips in each: exit 0, or

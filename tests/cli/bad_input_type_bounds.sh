@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Hand-written DWARF with deep or cyclic type references
 # (tests/fuzz/crafted/type_bounds.S): chains of 300,000 pointers or typedefs,
 # 300,000 nested structs, a const/volatile cycle, a typedef of itself under

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Unusual but valid inputs encode with exit 0, no signal, nothing on stderr,
 # the input unchanged, and the same types (canonical text) as the plain
 # build: compressed debug sections (-gz), DWARF 2, 3, 4 and 5, a 32-bit

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Reduced debug info (gcc -femit-struct-debug-baseonly, what the kernel's
 # CONFIG_DEBUG_INFO_REDUCED passes): a struct defined in a header of another
 # name is a declaration, and one without a name (a typedef of an anonymous

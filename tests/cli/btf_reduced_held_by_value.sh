@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Reduced debug info (gcc -femit-struct-debug-baseonly): structs defined in a
 # header of another name are declarations everywhere, yet held by value (by
 # members, an array, a variable, a parameter). Dedup leaves FWDs, which the

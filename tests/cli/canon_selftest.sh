@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 . "$TOP/tests/lib.sh"
 # Self-test of the comparison tools: btfcanon must print the expected
 # canonical lines for a known object, be stable under a no-op rewrite,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # codiff OLD.a NEW.a diffs two ar archives CU by CU, their members with
 # DWARF one after the other, as upstream v1.32 does (pahole and pfunct read
 # the same archives). Compared with v1.32 run live on archives built here:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # codiff on two kernels' BTF: upstream's BTF of the Debian 6.1 kernel
-# (../shared/reference) against the .BTF of Debian's 6.12 kernel (fetched
+# (tests/reference/v1.32) against the .BTF of Debian's 6.12 kernel (fetched
 # once into $KCACHE/codiff, only its BTF kept). It must finish without error
 # in under a minute and report struct task_struct changed (it grew between
 # the two), in the default, -s -V and -t texts; each kernel against itself

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pahole --compile -C NAME (and -C with a list): the types NAME needs are
 # printed before it, then NAME with its ';', as upstream since v1.26.
 # Byte for byte upstream v1.32's text (tests/fixtures/compile/*.C.expected.txt,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pahole --compile across compile units: a struct or union named as one of
 # another kind printed already is printed as NAME__1 (C has one namespace
 # for the tags); a forward declaration of a struct defined afterwards in its

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Compressed debug sections read as libdw reads them: the legacy GNU
 # .zdebug_* form (gcc -gz=zlib-gnu, objcopy --compress-debug-sections=zlib-gnu)
 # and SHF_COMPRESSED (-gz=zlib) give the same BTF, canonically, and the same

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Members that overlap (an empty base class and the first member, both at
 # offset 0, as in std::string's _Alloc_hider) are no hole: no "XXX last
 # struct has 1 hole" under a member of that type, no "member types with

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Where the supplementary file of "dwz -m" is looked for: the path that
 # .gnu_debugaltlink names (relative to the file, also where a symbolic link
 # to it leads), inside the unpacked debug

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # The running kernel's BTF verifier must accept what we encode for every
 # fixture: it checks what a canonical-text comparison cannot, such as member
 # offsets inside the struct size, resolvable references and valid names.

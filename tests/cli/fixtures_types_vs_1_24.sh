@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Every fixture, built with each compiler, DWARF 4 and 5, -O0 and -O2, must
 # give the same type graph as Debian's pahole 1.24. Only types are compared:
 # FUNC, VAR, DATASEC and DECL_TAG follow newer selection rules in our encoder.

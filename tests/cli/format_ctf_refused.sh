@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # -F ctf is refused with one line and exit 64 by pahole and pfunct (there is
 # no CTF loader; upstream's says "no ctf type information" of every file
 # Linux toolchains make, GCC's -gctf included), and by codiff, which knows

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A clang -O2 program of several CUs with the kernel's patterns (issue: the
 # clang/lld kernel): an external function inlined into its own CU and called
 # from others (clang puts its out-of-line instance before the abstract origin

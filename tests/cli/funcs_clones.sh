@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # GCC -O2 clones (.constprop, .isra), a static function of the same name in
 # two CUs with different prototypes, and an unused parameter: the exact
 # FUNC set and prototypes upstream v1.32's rules give (btf-encoding.md, 3).

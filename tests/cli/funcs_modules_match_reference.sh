@@ -2,7 +2,7 @@
 # reference, have upstream's module BTF: the whole canonical text (FUNCs,
 # VARs, DATASEC), every type the base has referenced and none repeated.
 # The reference is upstream's output deduplicated again over the base
-# (../shared/reference/v1.32/README.md); deduplicated until nothing changes
+# (tests/reference/v1.32/README.md); deduplicated until nothing changes
 # (btf_split_dedup.h), ours has its very bytes.
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"

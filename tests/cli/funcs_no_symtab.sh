@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Functions are selected by ELF symbol: a file whose .symtab was removed
 # cannot be encoded; one line names the file, exit status 1, no output.
 . "$TOP/tests/lib.sh"

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Per-CPU variables become VARs in one DATASEC sorted by offset, whose size
 # is the last variable's end; global_var adds every data section;
 # --skip_encoding_btf_vars drops them (btf-encoding.md, 4).

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A global variable whose name BTF cannot hold (gcc and clang take '$' in
 # identifiers), encoded with global_var: without encode_force, exit 1 and
 # one line that names it and says what to do (--btf_encode_force), in

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # An allocated .BTF inside a loadable segment (as in a linked vmlinux) is
 # replaced where it is when the new BTF fits, with the segments, addresses
 # and every other section unchanged. When it does not fit (lld leaves an

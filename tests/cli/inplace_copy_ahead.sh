@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A file big enough has its unchanged start copied on a thread of its own
 # while it is encoded (btf_elf__start_copy()): the result is the same as
 # without, for .BTF added, replaced by the same, grown and shrunk, before

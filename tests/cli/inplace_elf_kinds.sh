@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # .BTF in place in ELF files of other shapes: 32-bit and big-endian objects
 # (clang cross targets; the BTF follows the file's byte order), a file that
 # already needs extended section numbering (more than 65,279 sections, as

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # -J without --btf_encode_detached writes .BTF into the file itself: added
 # when missing (PROGBITS, no flags, after the last section, as
 # objcopy --add-section), replaced when present, grown or shrunk; its bytes

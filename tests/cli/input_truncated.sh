@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # An input cut short by another program while it is read: libelf and libdw
 # map their files, so a read past the new end raises SIGBUS (man/pahole.1,
 # FILES CHANGED WHILE READ). build/truncmap.so truncates the input to 4096

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # make install DESTDIR=... installs every program of the package and its
 # manual page, and nothing else: the list below is the package. Each
 # installed program runs (--version, or --help for the scripts), each page

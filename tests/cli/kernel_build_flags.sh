@@ -1,7 +1,7 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Every pahole command line that kernels 5.2 to 7.1 (mainline, stable trees
-# and distribution patches) run, from ../shared/spec/kernel-usage.md 1.1-1.4
-# and 4, on a small "vmlinux" (a linked program) and "module" (an object):
+# and distribution patches) run, on a small "vmlinux" (a linked program)
+# and "module" (an object):
 # each exits 0 with nothing on stderr and leaves BTF where the kernel looks
 # for it (.BTF in the file, or the detached file), and the module's BTF is
 # split BTF that libbpf reads on the vmlinux BTF.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pahole --compile (and --skip_emitting_atomic_typedefs) against Debian's
 # pahole 1.24, on every fixture of the matrix and on the sources below.
 #

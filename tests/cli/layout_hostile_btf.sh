@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Malformed BTF is rejected with one pahole line naming the file (libbpf may
 # add its own), exit status 1, never a crash: ids out of range, types that
 # contain themselves, bad name offsets, truncated files, a header length

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Without a file, pahole reads the running kernel's BTF; a lone type name is
 # looked up there too.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # libbpf's messages keep libbpf's own prefix only, as upstream prints them:
 # "libbpf: failed to find '.BTF' ELF section in X", the same line as
 # /usr/bin/pahole's, never "pahole: libbpf: ...".

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Parameter and variable locations are decoded without libdw, and give what
 # libdw gives: with PAHOLE_TEST_LOCATIONS=check every DW_AT_location is read
 # both ways and a difference fails the run. Over the fixtures, objects with

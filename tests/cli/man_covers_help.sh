@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Every option that --help lists, long and short, appears in man/pahole.1 (and
 # pfunct's in man/pfunct.1), pahole's page names no long option that pahole
 # lacks (but other tools' and prefixes below), and every feature

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # For each program below: every option that PROGRAM --help lists, long and
 # short, appears in man/PROGRAM.1, and the manual names no long option the
 # program refuses, but the ones listed after it (other programs' options

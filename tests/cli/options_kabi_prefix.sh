@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --kabi_prefix=P: every DWARF name starting with P reads as P itself
 # (btf-encoding.md 2), in the layouts and in the BTF, as /usr/bin/pahole
 # does; without the option the names stay whole.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --ptr_table_stats prints upstream v1.32's CSV on stderr (its header, then
 # a line per CU in CU order), when printing and when encoding; the figures
 # are our CU arrays' (pahole(1)): the CU names and the functions column are

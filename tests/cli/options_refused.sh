@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Options pahole does not implement are refused, not accepted and ignored:
 # -w/--word_size exits 64 with one line naming the option, prints nothing
 # on stdout, and is not in --help (--ptr_table_stats, once refused too, is

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A write that fails half-way leaves the input as it was and exits 1 with
 # one line naming the file: in place on a nearly full tmpfs (the module is
 # larger than the space left; small, and big enough to be copied ahead on

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # An object with more than 65,280 sections (e_shnum 0, SHN_XINDEX symbols,
 # as -ffunction-sections and LTO builds make): the functions, variables
 # and types sit in sections past 70,000. Detached and in place, the BTF is

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # An output on a read-only mount fails with one line naming it, exit 1.
 . "$TOP/tests/lib.sh"
 cd "$TMP" || fail "no temp dir"

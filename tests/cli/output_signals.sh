@@ -1,8 +1,8 @@
 # SIGINT, SIGTERM or SIGHUP at a random point of a detached or in-place
 # run (seeded, so a failure can be replayed with SEED=N), or as soon as
 # its temporary file appears, leaves no temporary file behind, and the
-# target either untouched or completely written. The input is the clang kernel's link-step file of
-# ../shared/reference (about 0.3 s to encode, 42 MB to rewrite in place).
+# target either untouched or completely written. The input is the clang kernel's link-step file
+# (tests/reference/clang-kernel; about 0.3 s to encode, 42 MB to rewrite in place).
 . "$TOP/tests/lib.sh"
 in=$CLANG_KERNEL
 [ -f "$in" ] || fail "missing $in"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pfunct never crashes on damaged input: every input of the fuzz corpora and
 # regressions (DWARF and BTF), with the listings that read the most (-i:
 # bodies; --compile: type definitions; -F btf -P), exits 0 or 1, and on 1

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pfunct prints the BTF decl tags of a function before its prototype and
 # those of a parameter before that parameter, as upstream v1.32 does (its
 # tests/pfunct-btf-decl-tags.sh): clang's btf_decl_tag attributes, encoded

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pfunct --compile and -b on a file of two units that share a struct print
 # each type once for the whole file, so that --compile's output compiles
 # (gcc -fsyntax-only), with gcc and clang, DWARF 4 and 5, -O0 and -O2.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pfunct -G, -H, -I, -t and -i on tests/fixtures/pfunct_inline.c built by gcc
 # -O2, where the shared fixture has nothing to show. What upstream's source
 # says they print:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # A C++ static data member defined outside its class (int S::count = 3;) is a
 # variable of the unit: its definition names the declaration in the class as
 # its specification, and takes its name and type from there. pglobal -v lists

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --phase_stats prints every phase with its counts on stderr, and changes
 # nothing in the output.
 . "$TOP/tests/lib.sh"

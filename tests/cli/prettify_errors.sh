@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --prettify on bad input: a missing or unreadable file, an unknown type,
 # header or enum, a malformed -C expression, a seek past the end, a
 # truncated or oversized record. Each exits 1 with one line on stderr that

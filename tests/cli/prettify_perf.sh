@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --prettify on a perf.data recorded here, with perf's structs from an
 # object compiled here: upstream's man page example (the PERF_RECORD_MMAP
 # records of the data section), every record of it with both of perf's

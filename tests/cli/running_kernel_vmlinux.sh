@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --running_kernel_vmlinux prints the first of upstream's places whose GNU
 # build-id is the running kernel's (/sys/kernel/notes): here ./vmlinux, an
 # object given the kernel's notes; elsewhere, with no such file, one line

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Split DWARF (-gsplit-dwarf), gcc and clang, DWARF 4 (GNU) and 5: each .dwo
 # file prints as /usr/bin/pahole prints it; a skeleton binary, whose .dwo
 # files libdw finds by DW_AT_dwo_name and DW_AT_comp_dir, encodes (the same

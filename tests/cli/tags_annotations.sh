@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # clang's btf_decl_tag and btf_type_tag attributes become the DECL_TAGs and
 # TYPE_TAGs of btf-encoding.md section 5 (component positions, tag chains),
 # with DWARF 4 and 5, -O0 and -O2; where Debian's pahole 1.24 reads the

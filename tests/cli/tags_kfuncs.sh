@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Functions in a .BTF_ids kfunc set get a "bpf_kfunc" DECL_TAG, and
 # "bpf_fastcall" with KF_FASTCALL, when decl_tag_kfuncs and decl_tag are
 # both on; a set without the kfunc flag tags nothing (btf-encoding.md, 5.3).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Inputs the tools harness (tests/fuzz/fuzz_tools.c) found, kept in
 # tests/fuzz/regressions/tools/: pdwtags (and -V), pglobal -v and -f,
 # prefcnt, dtagnames and scncopy -a each end within a minute with exit 0,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --btf_features=...,true_signature leaves out a DW_CC_nocall function whose
 # parameters are not where the psABI puts them in the signature the
 # locations give (btf-encoding.md 3.7): abi_moved(a, b, c) drops b, so c,

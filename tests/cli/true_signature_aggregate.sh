@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --btf_features=...,true_signature with structs passed by value that clang-19
 # -O2 splits across argument registers (DW_CC_nocall, DW_OP_piece): a struct
 # reduced to one member becomes "<param>__<member>" of the member's type, one

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --btf_features=...,true_signature with a GCC -O2 clone (btf-encoding.md
 # 3.7; upstream's gcc_true_signatures.sh): foo(a, b, d), always called with
 # b = 1, is cloned as foo.constprop.0 (or foo.isra.0) whose DWARF lists a in

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --btf_features=...,true_signature with parameters clang-19 -O2 leaves out
 # (DW_CC_nocall): an unused one, one always passed the same constant
 # (DW_AT_const_value, no location), an unused one after a union passed in

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # --btf_features=...,true_signature with more parameters than the six
 # argument registers, clang-19 -O2 (btf-encoding.md 3.7; upstream's
 # clang_parm_optimized_stack_[12].sh). From the DWARF locations and the

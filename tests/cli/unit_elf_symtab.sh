@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # Unit tests of the symbol table (tests/unit/elf_symtab_test.c) on an
 # object assembled here with exactly the symbols the tests name.
 . "$TOP/tests/lib.sh"

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # References to DW_TAG_unspecified_type (C++ decltype(nullptr)) encode as
 # void, and the ids of the types after it do not drift (pahole 1.24 gives it
 # an id but no type, so its typedef ends up pointing at the next type).

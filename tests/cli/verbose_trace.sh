@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package, no ../shared)
+# tags: offline (no network, no kernel package)
 # pahole -J -V prints upstream v1.32's trace of its encoder on stdout, line
 # for line: each type it appends with upstream's pre-dedup id (repeats of
 # earlier CUs included), the items of structs, enums and prototypes, the

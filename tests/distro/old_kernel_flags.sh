@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# BTF made with the flags kernels 5.2 to 5.15 pass (../shared/spec/
-# kernel-usage.md: 5.2-5.12 plain -J, 5.10.y without ENUM64, 5.13-5.15
+# BTF made with the flags kernels 5.2 to 5.15 pass (their scripts: 5.2-5.12 plain -J, 5.10.y without ENUM64, 5.13-5.15
 # floats, 5.15.y's latest set; modules split on the vmlinux's, 5.11 on) from
 # the Debian 6.1 vmlinux and two modules: libbpf parses it (btfcanon),
 # bpftool dumps it as C, and that C compiles (clang -target bpf and gcc).
