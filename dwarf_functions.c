@@ -690,8 +690,9 @@ static const struct var_info *find_var(const struct cu_functions *cf, uint64_t d
 }
 
 /*
- * A definition with DW_AT_specification takes its name, type, linkage and
- * annotations from the declaration it completes.
+ * A definition with DW_AT_specification takes its name, linkage and
+ * annotations from the declaration it completes, and its type where it has
+ * none of its own.
  */
 static int resolve_variables(struct cu_functions *cf)
 {
@@ -713,7 +714,9 @@ static int resolve_variables(struct cu_functions *cf)
 			continue;
 		if (spec) {
 			v.name = spec->v.name;
-			v.type = spec->v.type;
+			/* A definition may complete the type too ("x[]" declared, "x[7]" defined). */
+			if (vi->type_off == NO_TYPE)
+				v.type = spec->v.type;
 			v.is_external = spec->v.is_external;
 			v.completes_decl = !spec->is_member;
 		}
