@@ -196,6 +196,29 @@ fixture_cp() {
 	done
 }
 
+# pdwtags_norm FILE: pdwtags' text without upstream's errors (the header of
+# tests/cli/pdwtags_fixtures.sh, man/pdwtags.1): its sizes read from outside
+# a type (a function returning void: any number; else millions and more,
+# never a real one; with NORM_QUAL, any size of a qualifier: BTF's volatile
+# void had 49). A definition taking its name from a declaration before it: ours named (a second line of that name, deleted),
+# upstream's nameless (deleted with its size). NORM_USING: C++ using
+# declarations name Nested.
+pdwtags_norm() {
+	sed -E -e 's|^\} /\* size: [0-9]{8,} \*/$|} /* size: 0 */|' \
+	       -e '/^; \/\* size: [0-9]+ \*\/$/,/^$/d' \
+	       -e "${NORM_QUAL:+s|(not supported! \\*/; /\\* size: )[0-9]+|\\1?|}" \
+	       -e "${NORM_USING:+s|^(\t+using ::)[A-Za-z_0-9]+;\$|\\1Nested;|}" "$1" |
+		awk '/^[^\t{}]/ { head = $0 }
+		     /^\} \/\* size: [0-9]+ \*\/$/ && head ~ /^(inline )?void [A-Za-z_]/ {
+			print "} /* size: 0 */"; next }
+		     /^[^ ].* [A-Za-z_0-9]+(\[[0-9]+\])*; \/\* size: [0-9]+ \*\/$/ {
+			n = $0; sub(/;.*/, "", n); sub(/\[.*/, "", n); sub(/.* /, "", n)
+			if (n in decl) { skip = 1; next }
+			decl[n] = 1 }
+		     skip && /^$/ { skip = 0; next }
+		     { skip = 0; print }'
+}
+
 # damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,
 # must exit 0, or 1 with its last stderr line naming FILE and at most one
 # libbpf line before it; else one no() naming LABEL and FILE.

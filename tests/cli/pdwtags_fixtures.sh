@@ -9,10 +9,11 @@
 # - a function returning void, and a variable without a type of its own,
 #   get a size upstream reads from memory that is not a type (a number of
 #   millions, different at each run): ours is 0;
-# - a variable with neither name nor type of its own (a definition that
-#   takes them from its "extern" declaration; the concrete copies of an
-#   inlined function's locals) upstream prints as "; /* size: N */": ours
-#   prints the definition with its name, the copies not at all;
+# - a variable without a name of its own (a definition that takes it, and
+#   its type unless it completes it, "x[7]" for "x[]", from its "extern"
+#   declaration; the concrete copies of an inlined function's locals)
+#   upstream prints as "; /* size: N */": ours prints the definition with
+#   its name, the copies not at all;
 # - BTF's qualified void (types.btf.o's volatile void): upstream's size is
 #   read outside the type too;
 # - C++: a using-declaration in a namespace names what it imports (upstream
@@ -28,24 +29,6 @@ FIX=$TOP/tests/fixtures/pdwtags
 L=$(fixture_set layout) || fail "cannot build the layout fixtures"
 C=$(fixture_set cxx) || fail "cannot build the C++ fixtures"
 
-# Upstream's sizes read from outside a type: millions and more, never a real
-# one (with NORM_QUAL, any size of a qualifier: BTF's volatile void had 49).
-# A definition taking its name from a declaration before it: ours named (a
-# second line of that name, deleted), upstream's nameless (deleted with the
-# garbage size).
-norm() {
-	sed -E -e 's|^\} /\* size: [0-9]{8,} \*/$|} /* size: 0 */|' \
-	       -e '/^; \/\* size: [0-9]{8,} \*\/$/,/^$/d' \
-	       -e "${NORM_QUAL:+s|(not supported! \\*/; /\\* size: )[0-9]+|\\1?|}" \
-	       -e "${NORM_USING:+s|^(\t+using ::)[A-Za-z_0-9]+;\$|\\1Nested;|}" "$1" |
-		awk '/^[^ ].* [A-Za-z_0-9]+; \/\* size: [0-9]+ \*\/$/ {
-			n = $0; sub(/;.*/, "", n); sub(/.* /, "", n)
-			if (n in decl) { skip = 1; next }
-			decl[n] = 1 }
-		     skip && /^$/ { skip = 0; next }
-		     { skip = 0; print }'
-}
-
 n=0
 # check NAME EXPECTED ARGS...: our output of ARGS against EXPECTED.
 check() {
@@ -53,8 +36,8 @@ check() {
 	shift 2
 	n=$((n + 1))
 	run_quiet "$name" "$PDWTAGS" "$@" || return
-	norm "$want" >"$TMP/want.n"
-	norm "$TMP/out.txt" >"$TMP/out.n"
+	pdwtags_norm "$want" >"$TMP/want.n"
+	pdwtags_norm "$TMP/out.txt" >"$TMP/out.n"
 	if [ "${CXX_HEADS:-}" ]; then
 		for f in want out; do
 			grep -A1 -E '^/\* [0-9]+ \*/$' "$TMP/$f.n" | grep -v -e '^--$' -e '&&' \
