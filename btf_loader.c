@@ -592,6 +592,34 @@ static int convert(struct btf_conv *c, const struct btf_loader_opts *opts)
 	       add_variables(c) ?: add_func_annots(c);
 }
 
+/*
+ * Why libbpf could not parse @path (its -errno @err): no BTF in it (-ENODATA,
+ * said by the caller), or BTF that is damaged, in one line with libbpf's
+ * reason (-EINVAL).
+ */
+static int parse_failed(const char *path, long err)
+{
+	const char *why = log__libbpf_last();
+	size_t len;
+
+	if (!strncmp(why, "libbpf: ", 8))
+		why += 8;
+	len = strcspn(why, "\n");
+
+	if (err == -ENOENT || err == -LIBBPF_ERRNO__FORMAT)
+		return -ENODATA;
+	if (err == -ENOMEM) {
+		pr_err("%s: out of memory", path);
+		return -ENOMEM;
+	}
+	if (!len) {
+		why = strerror((int)-err);
+		len = strlen(why);
+	}
+	pr_err("%s: invalid BTF: %.*s", path, (int)len, why);
+	return -EINVAL;
+}
+
 int btf_loader__load(const char *path, const struct btf *base,
 		     const struct btf_loader_opts *opts, struct cu **ret)
 {
@@ -600,10 +628,11 @@ int btf_loader__load(const char *path, const struct btf *base,
 	size_t psize;
 	int err;
 
+	log__libbpf_forget();
 	btf = btf__parse_split(path, (struct btf *)base);
 	err = libbpf_get_error(btf);
 	if (err)
-		return -ENODATA;
+		return parse_failed(path, err);
 	if (!btf_check__aligned(btf)) {
 		pr_err("%s: invalid BTF: the type section is not 4-byte aligned", path);
 		btf__free(btf);
