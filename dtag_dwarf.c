@@ -7,7 +7,7 @@
  * - a unit's children go to the unit's list, but an unspecified type;
  * - a struct's, union's or class's members and base classes, and the DIEs
  *   nested in it, go to its list; so do an enum's enumerators and a
- *   namespace's children; template parameters and annotations go nowhere;
+ *   namespace's children; an enum's functions follow the enum in its list; template parameters and annotations go nowhere;
  * - a function's parameters go to its parameter list, its variables,
  *   labels, lexical blocks and inline expansions to its body; a lexical
  *   block's, to the block's; what an inline expansion holds goes to the
@@ -97,7 +97,12 @@ static int for_each_child(struct walk *w, struct die *die, child_fn fn, uint32_t
 
 static int walk_tag(struct walk *w, struct die *die, uint32_t *ret);
 
-/* A DIE that walk_tag() makes a tag of goes to list @list of @owner. */
+static int add_enum_method(struct walk *w, struct die *die, uint32_t owner);
+
+/*
+ * A DIE that walk_tag() makes a tag of goes to list @list of @owner; an
+ * enum's functions (Rust's methods) follow it there, as upstream keeps them.
+ */
 static int add_tag_to(struct walk *w, struct die *die, uint32_t owner, enum dtag_list list)
 {
 	uint32_t node;
@@ -105,9 +110,17 @@ static int add_tag_to(struct walk *w, struct die *die, uint32_t owner, enum dtag
 
 	if (err == UNSUPPORTED)
 		return 0;
-	if (!err)
-		dtag_tree__append(&w->tree, owner, list, node);
+	if (err)
+		return err;
+	dtag_tree__append(&w->tree, owner, list, node);
+	if (die->tag == DW_TAG_enumeration_type && list == DTAG_LIST_MEMBERS)
+		err = for_each_child(w, die, add_enum_method, owner);
 	return err;
+}
+
+static int add_enum_method(struct walk *w, struct die *die, uint32_t owner)
+{
+	return die->tag == DW_TAG_subprogram ? add_tag_to(w, die, owner, DTAG_LIST_MEMBERS) : 0;
 }
 
 static int walk_enum_child(struct walk *w, struct die *die, uint32_t owner)
