@@ -85,11 +85,12 @@ FORCE:
 $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $(filter-out %.h,$^) $(LIBS)
 
-$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o $(BUILD)/cu_pool.o
+$(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/dwarves_hash.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o $(BUILD)/cu_pool.o
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
 $(BUILD)/tuning_test: $(BUILD)/cu_pool.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/dwarves_hash_test: $(BUILD)/dwarves.o
+$(BUILD)/btf_names_test: $(BUILD)/dwarves_hash.o $(BUILD)/dwarves.o
 $(BUILD)/elf_symtab_test: $(BUILD)/log.o
 $(BUILD)/die_reader_test: $(BUILD)/elf_symtab.o $(BUILD)/log.o
 

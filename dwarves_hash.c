@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The string hash and the tables of dwarves_hash.h. The index chains its
- * entries by bucket, newest at the head; growing it links the entries
- * again in the order they were added, so that the chains keep that order.
+ * The string hash and the tables of dwarves_hash.h. The index keeps, per
+ * hash, its first entry in an int_map and the others chained from it, so
+ * that growing the map never reorders them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "dwarves.h"
 #include "dwarves_hash.h"
 
-enum { MIN_BUCKETS = 64 };
+enum { MIN_SLOTS = 16 };
 
 uint32_t hash_str(const char *s)
 {
@@ -22,81 +22,149 @@ uint32_t hash_str(const char *s)
 	return h;
 }
 
-static void link_entry(struct hash_index *ix, uint32_t i)
+/* The fewest slots for @n keys, at least MIN_SLOTS; 0 past 2^31. */
+static uint32_t slots_for(uint32_t n)
 {
-	uint32_t *head = &ix->heads[ix->entries[i].hash & (ix->nr_buckets - 1)];
+	uint64_t size = MIN_SLOTS;
 
-	ix->entries[i].next = *head;
-	*head = i + 1;
+	while (size < 2 * (uint64_t)n)
+		size *= 2;
+	return size > (1u << 31) ? 0 : (uint32_t)size;
 }
 
-/* Twice as many buckets as entries at most, so that chains stay short. */
-static int grow_buckets(struct hash_index *ix)
+/* The keys of @m moved into a new array of @size slots. */
+static int rehash(struct int_map *m, uint32_t size)
 {
-	uint32_t n = ix->nr_buckets ? ix->nr_buckets * 2 : MIN_BUCKETS, i;
-	uint32_t *heads;
+	struct int_map_slot *slots = calloc(size, sizeof(*slots));
+	uint32_t stamp = m->stamp ? m->stamp : 1, i, j;
 
-	if (n < ix->nr_buckets)
+	if (!slots)
 		return -ENOMEM;
-	heads = calloc(n, sizeof(*heads));
-	if (!heads)
-		return -ENOMEM;
-	free(ix->heads);
-	ix->heads = heads;
-	ix->nr_buckets = n;
-	for (i = 0; i < ix->nr; i++)
-		link_entry(ix, i);
+	for (i = 0; m->cap && i <= m->mask; i++) {
+		if (m->slots[i].stamp != m->stamp)
+			continue;
+		for (j = int_map__pos(m->slots[i].key, size - 1); slots[j].stamp;
+		     j = (j + 1) & (size - 1))
+			;
+		slots[j] = m->slots[i];
+		slots[j].stamp = stamp;
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->cap = size;
+	m->mask = size - 1;
+	m->stamp = stamp;
 	return 0;
+}
+
+int int_map__reserve(struct int_map *m, uint32_t n)
+{
+	uint32_t size;
+
+	if (m->cap && 2 * (uint64_t)n <= (uint64_t)m->mask + 1)
+		return 0;
+	size = slots_for(n);
+	return size ? rehash(m, size) : -ENOMEM;
+}
+
+uint32_t *int_map__add(struct int_map *m, uint64_t key, uint32_t value, bool *added)
+{
+	uint32_t i = 0;
+
+	if (m->cap) {
+		for (i = int_map__pos(key, m->mask); m->slots[i].stamp == m->stamp;
+		     i = (i + 1) & m->mask) {
+			if (m->slots[i].key == key) {
+				if (added)
+					*added = false;
+				return &m->slots[i].value;
+			}
+		}
+	}
+	/* Absent: i is the free slot its probe ended at, unless the map grows. */
+	if (!m->cap || 2 * ((uint64_t)m->nr + 1) > (uint64_t)m->mask + 1) {
+		if (m->nr == UINT32_MAX || int_map__reserve(m, m->nr + 1))
+			return NULL;
+		for (i = int_map__pos(key, m->mask); m->slots[i].stamp == m->stamp;
+		     i = (i + 1) & m->mask)
+			;
+	}
+	m->slots[i] = (struct int_map_slot){ .key = key, .value = value, .stamp = m->stamp };
+	m->nr++;
+	if (added)
+		*added = true;
+	return &m->slots[i].value;
+}
+
+void int_map__clear(struct int_map *m)
+{
+	m->nr = 0;
+	if (!m->cap)
+		return;
+	/* Slots of older stamps are free; after a wrap, none may be left. */
+	if (++m->stamp == 0) {
+		memset(m->slots, 0, (size_t)m->cap * sizeof(*m->slots));
+		m->stamp = 1;
+	}
+}
+
+int int_map__reset(struct int_map *m, uint32_t n)
+{
+	uint32_t size = slots_for(n);
+
+	if (!size)
+		return -ENOMEM;
+	if (size > m->cap) {
+		int_map__release(m);
+		return rehash(m, size);
+	}
+	/* Every slot is of an older stamp now: any first ones can be probed. */
+	int_map__clear(m);
+	m->mask = size - 1;
+	return 0;
+}
+
+void int_map__release(struct int_map *m)
+{
+	free(m->slots);
+	*m = (struct int_map){ 0 };
 }
 
 int hash_index__add(struct hash_index *ix, uint32_t hash, uint32_t value)
 {
-	int err = 0;
+	uint32_t n = ix->nr, *first;
+	bool added;
 
-	if (ix->nr == UINT32_MAX - 1)
+	if (n == UINT32_MAX - 1 ||
+	    dw_ensure_cap(&ix->entries, &ix->cap, sizeof(*ix->entries), n + 1))
 		return -ENOMEM;
-	if ((uint64_t)(ix->nr + 1) * 2 > ix->nr_buckets)
-		err = grow_buckets(ix);
-	err = err ?: dw_ensure_cap(&ix->entries, &ix->cap, sizeof(*ix->entries), ix->nr + 1);
-	if (err)
-		return err;
-	ix->entries[ix->nr] = (struct hash_entry){ .hash = hash, .value = value };
-	link_entry(ix, ix->nr++);
+	first = int_map__add(&ix->first, hash, n, &added);
+	if (!first)
+		return -ENOMEM;
+	ix->entries[n] = (struct hash_entry){ .value = value, .last = n + 1 };
+	if (!added && ix->oldest_first) {
+		struct hash_entry *f = &ix->entries[*first];
+
+		ix->entries[f->last - 1].next = n + 1;
+		f->last = n + 1;
+	} else if (!added) {
+		ix->entries[n].next = *first + 1;
+		*first = n;
+	}
+	ix->nr++;
 	return 0;
-}
-
-static uint32_t same_hash(const struct hash_index *ix, uint32_t pos, uint32_t hash)
-{
-	while (pos && ix->entries[pos - 1].hash != hash)
-		pos = ix->entries[pos - 1].next;
-	return pos;
-}
-
-uint32_t hash_index__first(const struct hash_index *ix, uint32_t hash)
-{
-	if (!ix->nr_buckets)
-		return 0;
-	return same_hash(ix, ix->heads[hash & (ix->nr_buckets - 1)], hash);
-}
-
-uint32_t hash_index__next(const struct hash_index *ix, uint32_t pos)
-{
-	return same_hash(ix, ix->entries[pos - 1].next, ix->entries[pos - 1].hash);
 }
 
 void hash_index__clear(struct hash_index *ix)
 {
-	uint32_t i;
-
-	for (i = 0; i < ix->nr; i++)
-		ix->heads[ix->entries[i].hash & (ix->nr_buckets - 1)] = 0;
+	int_map__clear(&ix->first);
 	ix->nr = 0;
 }
 
 void hash_index__release(struct hash_index *ix)
 {
+	int_map__release(&ix->first);
 	free(ix->entries);
-	free(ix->heads);
 	*ix = (struct hash_index){ 0 };
 }
 
