@@ -146,7 +146,7 @@ static int inline_fprintf(struct pf_cu *pc, const struct fn_item *it, int indent
 static void item_fprintf(struct pf_cu *pc, const struct function *f, const struct fn_item *it,
 			 int indent, unsigned int depth, const struct pf_conf *c, FILE *fp)
 {
-	int col = indent * 8;
+	int col = clamp(indent) * 8;	/* the column the tabs reach, as upstream counts it */
 	char bf[512];
 
 	if (it->kind == FN_ITEM_BLOCK) {
