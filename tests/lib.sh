@@ -201,16 +201,23 @@ fixture_cp() {
 # a type (a function returning void: any number; else millions and more,
 # never a real one; with NORM_QUAL, any size of a qualifier: BTF's volatile
 # void had 49). A definition taking its name from a declaration before it: ours named (a second line of that name, deleted),
-# upstream's nameless (deleted with its size). NORM_USING: C++ using
-# declarations name Nested.
+# upstream's nameless (deleted with its size). A variable without a type:
+# ours "extern void X" (deleted), in a function "void X" (upstream's
+# "(null) X"; both "? X"). NORM_USING: C++ using declarations name Nested.
 pdwtags_norm() {
 	sed -E -e 's|^\} /\* size: [0-9]{8,} \*/$|} /* size: 0 */|' \
 	       -e '/^; \/\* size: [0-9]+ \*\/$/,/^$/d' \
 	       -e "${NORM_QUAL:+s|(not supported! \\*/; /\\* size: )[0-9]+|\\1?|}" \
-	       -e "${NORM_USING:+s|^(\t+using ::)[A-Za-z_0-9]+;\$|\\1Nested;|}" "$1" |
+	       -e "${NORM_USING:+s|^(\t+using ::)[A-Za-z_0-9]+;\$|\\1Nested;|}" \
+	       -e '/^extern void +[A-Za-z_0-9]+; \/\* size: 0 \*\/$/,/^$/d' \
+	       -e 's#^(\t+)(void|\(null\)) ([A-Za-z_0-9]+; /\* scope: [a-z]+ \*/) +//#\1? \3 //#' "$1" |
 		awk '/^[^\t{}]/ { head = $0 }
 		     /^\} \/\* size: [0-9]+ \*\/$/ && head ~ /^(inline )?void [A-Za-z_]/ {
 			print "} /* size: 0 */"; next }
+		     /^[^ \t].* \(\*[A-Za-z_0-9]+\)\(.*\); \/\* size: [0-9]+ \*\/$/ {
+			n = $0; sub(/\).*/, "", n); sub(/.*\(\*/, "", n)
+			if (n in decl) { skip = 1; next }
+			decl[n] = 1 }
 		     /^[^ ].* [A-Za-z_0-9]+(\[[0-9]+\])*; \/\* size: [0-9]+ \*\/$/ {
 			n = $0; sub(/;.*/, "", n); sub(/\[.*/, "", n); sub(/.* /, "", n)
 			if (n in decl) { skip = 1; next }
