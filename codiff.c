@@ -22,7 +22,6 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "cli.h"
-#include "dwarves_version.h"
 #include "log.h"
 #include "tuning.h"
 
@@ -39,8 +38,7 @@ static struct {
 	unsigned int		nr_formats;		/* 0: dwarf, btf */
 	const char		*btf_base;
 	unsigned int		jobs;
-	char			**files;
-	int			nr_files;
+	struct cli_files	files;
 } opts;
 
 /* One side: its CUs, and the DWARF file their names point into. */
@@ -50,8 +48,6 @@ struct side {
 	struct dwarf_file	**dfs;	/* owned: the file, or an archive's members */
 	uint32_t		nr_dfs, dfs_cap;
 };
-
-const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option codiff_options[] = {
 	{ "structs", 's', NULL, 0, "show struct diffs", 0 },
@@ -105,10 +101,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'F': parse_formats(arg, state); break;
 	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
 	case ARG_btf_base: opts.btf_base = arg; break;
-	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	case ARGP_KEY_END:
-		if (opts.nr_files != 2)
-			argp_failure(state, EXIT_USAGE, 0, opts.nr_files < 2 ?
+		if (opts.files.nr != 2)
+			argp_failure(state, EXIT_USAGE, 0, opts.files.nr < 2 ?
 				     "two files are needed, OLD and NEW" :
 				     "only two files are compared, OLD and NEW");
 		if (opts.btf_base && opts.nr_formats && !wants_btf())
@@ -119,16 +114,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp codiff_argp = {
-	.options = codiff_options,
-	.parser = parse_opt,
-	.args_doc = "OLD_FILE NEW_FILE",
-	.doc = "codiff: the differences between two builds, from DWARF or BTF",
-	.children = version_child,
-};
 
 /* ---- loading -------------------------------------------------------------------------- */
 
@@ -283,12 +268,12 @@ static void side_release(struct side *s)
 	free(s->dfs);
 }
 
-static int run(void)
+static int compare(void)
 {
 	struct side old = { 0 }, new = { 0 };
 	struct btf *base = NULL;
 	int err = btf_loader__open_base(opts.btf_base, &base) ?:
-		  open_side(&old, opts.files[0], base) ?: open_side(&new, opts.files[1], base);
+		  open_side(&old, opts.files.paths[0], base) ?: open_side(&new, opts.files.paths[1], base);
 
 	if (!err && !same_build(&old, &new)) {
 		err = codiff__run(&old.in, &new.in, &opts.diff, stdout);
@@ -305,12 +290,24 @@ static int run(void)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+static int run(void)
+{
+	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.jobs);
+	return compare();
+}
+
+static const struct cli_program codiff = {
+	.name = "codiff",
+	.options = codiff_options,
+	.parser = parse_opt,
+	.args_doc = "OLD_FILE NEW_FILE",
+	.doc = "codiff: the differences between two builds, from DWARF or BTF",
+	.files = &opts.files,
+	.parse_status = CLI_EXIT_USAGE,
+	.run = run,
+};
+
 int main(int argc, char *argv[])
 {
-	int rc = cli__start("codiff", &codiff_argp, argc, argv);
-
-	if (rc)
-		return rc;
-	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
-	return run();
+	return cli__main(&codiff, argc, argv);
 }

@@ -25,7 +25,6 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "dwarves_version.h"
-#include "input_fault.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
@@ -109,8 +108,7 @@ static struct options {
 	struct btf_features	features;
 	struct dwarf_loader_opts loader;	/* both jobs' CU filters, -j threads */
 	unsigned int		verbose;
-	char			**files;
-	int			nr_files;
+	struct cli_files	files;
 	struct print_job_opts	print;		/* the layout printing job */
 	struct prettify_opts	prettify;	/* --prettify and its options */
 	const char		*needs_prettify;	/* an option only --prettify uses */
@@ -185,9 +183,7 @@ static const struct argp_option pahole_options[] = {
 	{ "btf_encode_detached", ARG_btf_encode_detached, "FILENAME", 0,
 	  "Encode as BTF in a detached file", 0 },
 	{ "btf_base", ARG_btf_base, "PATH", 0, "Path to the base BTF file", 0 },
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_JOBS,
 	{ "btf_features", ARG_btf_features, "FEATURE_LIST", 0,
 	  "Encode the BTF features in FEATURE_LIST, a comma-separated list; 'default' is the "
 	  "default set (see the manual page)", 0 },
@@ -738,10 +734,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARG_lang_exclude:
 		parse_lang_exclude(arg, state);
 		break;
-	case ARGP_KEY_ARGS:
-		opts.files = state->argv + state->next;
-		opts.nr_files = state->argc - state->next;
-		break;
 	case ARGP_KEY_END:
 		/* Without --lang or --lang_exclude, the environment may exclude some. */
 		if (!opts.loader.nr_langs && !opts.loader.nr_lang_exclude &&
@@ -759,18 +751,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
-
-const char *argp_program_version = DWARVES_VERSION;
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp pahole_argp = {
-	.options = pahole_options,
-	.parser = parse_opt,
-	.args_doc = "FILE",
-	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
-	.children = version_child,
-};
 
 /* ---- the encode job ----------------------------------------------------------------- */
 
@@ -918,9 +898,9 @@ static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
 /* Written in place, a file starts its new copy before it is encoded (btf_elf.h). */
 static struct btf_elf_copy *start_copy(void)
 {
-	if (opts.detached_out || dwarf_archive__is_archive(opts.files[0]))
+	if (opts.detached_out || dwarf_archive__is_archive(opts.files.paths[0]))
 		return NULL;
-	return btf_elf__start_copy(opts.files[0]);
+	return btf_elf__start_copy(opts.files.paths[0]);
 }
 
 /*
@@ -932,7 +912,7 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 		       struct btf_elf_copy *copy, bool exact_repeats, bool again)
 {
 	const struct btf_encoder_opts eo = {
-		.in_path = opts.files[0],
+		.in_path = opts.files.paths[0],
 		.out_path = opts.detached_out,
 		.gen_floats = opts.features.float_,
 		.enum64 = opts.features.enum64,
@@ -957,16 +937,16 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 	bool closing = false;
 	int i, err = 0;
 
-	for (i = 0; i < opts.nr_files && !err; i++) {
-		if (dwarf_archive__is_archive(opts.files[i])) {
-			err = encode_archive(opts.files[i], lo, base, &eo, &sink);
+	for (i = 0; i < opts.files.nr && !err; i++) {
+		if (dwarf_archive__is_archive(opts.files.paths[i])) {
+			err = encode_archive(opts.files.paths[i], lo, base, &eo, &sink);
 			continue;
 		}
-		err = dwarf_file__open(opts.files[i], &df);
+		err = dwarf_file__open(opts.files.paths[i], &df);
 		if (err)
 			break;
 		err = encode_file(df, lo, base, &eo, &sink);
-		if (err || i + 1 < opts.nr_files)
+		if (err || i + 1 < opts.files.nr)
 			dwarf_file__free(df);
 		else
 			closing = close_last_file(df, lo->jobs, &closer);
@@ -975,8 +955,8 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 	if (closing)
 		pthread_join(closer, NULL);
 	if (!err)
-		pr_info("%s: %u types written to %s", opts.files[0],
-			btf_encoder__nr_types(sink.encoder), opts.detached_out ?: opts.files[0]);
+		pr_info("%s: %u types written to %s", opts.files.paths[0],
+			btf_encoder__nr_types(sink.encoder), opts.detached_out ?: opts.files.paths[0]);
 	if (FREE_AT_EXIT || err == BTF_ENCODER_AGAIN)
 		btf_encoder__free(sink.encoder);
 	return err;
@@ -1015,16 +995,16 @@ static int run_encode(void)
 	 * and a member rewritten in place would leave the archive's symbol
 	 * index stale: the BTF goes to a file of its own.
 	 */
-	if (!opts.detached_out && dwarf_archive__is_archive(opts.files[0])) {
+	if (!opts.detached_out && dwarf_archive__is_archive(opts.files.paths[0])) {
 		pr_err("%s: cannot write .BTF into an ar archive: use --btf_encode_detached=FILE",
-		       opts.files[0]);
+		       opts.files.paths[0]);
 		return -EINVAL;
 	}
 	err = btf_loader__open_base(opts.btf_base, &base) ?: encode_files(&lo, base);
 	if (FREE_AT_EXIT)
 		btf__free(base);
 	if (!err && opts.phase_stats)
-		phase_stats__print(&stats, opts.files[0], stderr);
+		phase_stats__print(&stats, opts.files.paths[0], stderr);
 	return err;
 }
 
@@ -1047,7 +1027,7 @@ static int run_prettify(void)
 {
 	struct print_job_opts po = print_opts();
 
-	return prettify__run(&opts.prettify, &po, opts.files, opts.nr_files);
+	return prettify__run(&opts.prettify, &po, opts.files.paths, opts.files.nr);
 }
 
 static int run_print(void)
@@ -1067,30 +1047,24 @@ static int run_print(void)
 		return EXIT_ERROR;
 	}
 	run = print_opts();
-	return print_job__run(&run, opts.files, opts.nr_files);
+	return print_job__run(&run, opts.files.paths, opts.files.nr);
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
 	int err;
 
-	tuning__start();
-	input_fault__install();
-	err = cli__parse_args(&pahole_argp, argc, argv, EXIT_ERROR);
-	if (err)
-		return err;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
-	log__hook_libbpf();
 	if (opts.numeric_version) {
 		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
 	}
-	tuning__inputs(opts.files, opts.nr_files, opts.btf_base, opts.loader.jobs);
+	tuning__inputs(opts.files.paths, opts.files.nr, opts.btf_base, opts.loader.jobs);
 	if (opts.prettify.input)
 		return run_prettify();
 	if (!opts.btf_encode)
 		return run_print();
-	if (!opts.nr_files) {
+	if (!opts.files.nr) {
 		fprintf(stderr, "pahole: no input file given\n");
 		return EXIT_USAGE;
 	}
@@ -1105,6 +1079,22 @@ int main(int argc, char *argv[])
 	}
 	err = run_encode();
 	if (err && !log__has_errors())
-		pr_err("%s: %s", opts.files[0], err == -ENOMEM ? "out of memory" : strerror(-err));
+		pr_err("%s: %s", opts.files.paths[0], err == -ENOMEM ? "out of memory" : strerror(-err));
 	return err ? EXIT_ERROR : 0;
+}
+
+static const struct cli_program pahole = {
+	.name = "pahole",
+	.options = pahole_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
+	.files = &opts.files,
+	.parse_status = EXIT_ERROR,
+	.run = run,
+};
+
+int main(int argc, char *argv[])
+{
+	return cli__main(&pahole, argc, argv);
 }
