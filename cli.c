@@ -12,6 +12,7 @@
 #include "input_format.h"
 #include "input_fault.h"
 #include "log.h"
+#include "tool_load.h"
 #include "tuning.h"
 
 const char *argp_program_version = DWARVES_VERSION;
@@ -119,16 +120,14 @@ void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jo
 
 void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats)
 {
-	const char *s = arg;
+	const char *s = arg, *name;
+	enum tool_format format;
+	size_t len;
 
-	while (*s) {
-		size_t len = strcspn(s, ",");
-
-		if (len == 3 && !strncmp(s, "ctf", 3))
+	while (tool_load__next_format(&s, true, &format, &name, &len))
+		if (len == 3 && !strncmp(name, "ctf", 3))
 			argp_failure(state, CLI_EXIT_USAGE, 0,
 				     "-F ctf: CTF is not read here; use DWARF or BTF (see DIFFERENCES in the manual)");
-		s += len + (s[len] == ',');
-	}
 	*formats = arg;
 }
 

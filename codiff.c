@@ -23,6 +23,7 @@
 #include "dwarf_loader.h"
 #include "cli.h"
 #include "log.h"
+#include "tool_load.h"
 #include "tuning.h"
 
 enum { EXIT_USAGE = CLI_EXIT_USAGE };
@@ -64,19 +65,20 @@ static const struct argp_option codiff_options[] = {
 /* -F dwarf,btf: the formats to try, in order. */
 static void parse_formats(const char *list, struct argp_state *state)
 {
-	while (*list) {
-		size_t len = strcspn(list, ",");
+	enum tool_format format;
+	const char *name;
+	size_t len;
 
+	while (tool_load__next_format(&list, true, &format, &name, &len)) {
 		if (opts.nr_formats == sizeof(opts.formats) / sizeof(opts.formats[0]))
-			argp_failure(state, EXIT_USAGE, 0, "too many formats in '%s'", list);
-		if (len == 5 && !strncmp(list, "dwarf", 5))
+			argp_failure(state, EXIT_USAGE, 0, "too many formats in '%s'", name);
+		if (format == TOOL_FORMAT_DWARF)
 			opts.formats[opts.nr_formats++] = FMT_DWARF;
-		else if (len == 3 && !strncmp(list, "btf", 3))
+		else if (format == TOOL_FORMAT_BTF)
 			opts.formats[opts.nr_formats++] = FMT_BTF;
 		else
 			argp_failure(state, EXIT_USAGE, 0, "unknown format '%.*s': expected dwarf or btf",
-				     (int)len, list);
-		list += len + (list[len] == ',');
+				     (int)len, name);
 	}
 }
 
