@@ -32,7 +32,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_attrs.c
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c \
 	input_format.c dtag_tree.c dtag_dwarf.c dtag_btf.c elf_scn_copy.c \
-	pdwtags_print.c pglobal_print.c tool_load.c input_fault.c proc_maps.c
+	pdwtags_print.c pglobal_print.c tool_load.c input_fault.c proc_maps.c num_parse.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff pdwtags pglobal prefcnt dtagnames scncopy
 # Shell scripts over the programs, installed beside them.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* What the programs' command lines share (cli.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "input_format.h"
 #include "input_fault.h"
 #include "log.h"
+#include "num_parse.h"
 #include "tool_load.h"
 #include "tuning.h"
 
@@ -74,15 +76,27 @@ int cli__main(const struct cli_program *prog, int argc, char **argv)
 	return rc;
 }
 
-/* Digits only, up to @max: strtoul() alone takes signs, spaces and nothing. */
+/*
+ * Digits, up to @max, nothing after them; no sign first. As strtoul() took
+ * them, spaces and then a sign before the digits still are (" 4", " -0").
+ */
 static int parse_decimal(const char *s, unsigned long max, unsigned long *ret)
 {
-	unsigned long v;
-	char *end;
+	const char *end;
+	uint64_t v;
+	bool neg;
 
+	if (*s == '-' || *s == '+')
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	neg = *s == '-';
+	s += *s == '-' || *s == '+';
 	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *s == '+' || v > max)
+	end = num_parse(s, SIZE_MAX, 10, &v);
+	if (neg)
+		v = -v;
+	if (errno || end == s || *end || v > max)
 		return -EINVAL;
 	*ret = v;
 	return 0;
