@@ -49,7 +49,9 @@ int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned i
 		pr_err("out of memory");
 		return 1;
 	}
-	return err ? prog->parse_status : 0;
+	if (!err)
+		return 0;
+	return prog->parse_status ? prog->parse_status : CLI_EXIT_USAGE;
 }
 
 int cli__main(const struct cli_program *prog, int argc, char **argv)
@@ -71,6 +73,9 @@ int cli__main(const struct cli_program *prog, int argc, char **argv)
 		prog->files->paths = &kernel;
 		prog->files->nr = 1;
 	}
+	if (prog->files)
+		tuning__inputs(prog->files->paths, prog->files->nr,
+			       prog->btf_base ? *prog->btf_base : NULL, prog->jobs ? *prog->jobs : 0);
 	rc = prog->run();
 	free(kernel);
 	return rc;

@@ -43,7 +43,10 @@ struct cli_program {
 	struct cli_files		*files;
 	/* Without a file operand, the running kernel's (input_format.h). */
 	bool				kernel_default;
-	/* main()'s status when the parser failed after its own message. */
+	/* -j and --btf_base, for sizing the heaps (tuning__inputs()); NULL: none. */
+	const unsigned int		*jobs;
+	const char *const		*btf_base;
+	/* main()'s status when the parser failed after its own message; 0: 64. */
 	int				parse_status;
 	/* After parsing: main()'s exit status. */
 	int				(*run)(void);
@@ -52,16 +55,23 @@ struct cli_program {
 /*
  * A program's main(): the process's settings (tuning__start()), the
  * SIGBUS handler (input_fault.h), @prog's name as its messages' prefix,
- * libbpf's messages through log.c, then the command line (cli__parse())
- * and @prog's job. Returns main()'s exit status. Before any thread.
+ * libbpf's messages through log.c, then the command line (cli__parse()),
+ * the heaps sized for the files (tuning__inputs()) and @prog's job.
+ * Returns main()'s exit status. Before any thread.
  */
 int cli__main(const struct cli_program *prog, int argc, char **argv);
+/* The main() of the program @prog (a struct cli_program). */
+#define CLI_MAIN(prog)						\
+	int main(int argc, char *argv[])			\
+	{							\
+		return cli__main(&(prog), argc, argv);		\
+	}
 /*
  * The command line parsed with @prog's options (argp_parse() @flags): 0,
  * or the status to exit with. argp says nothing when its own allocation
  * fails (it returns ENOMEM): that gets one line, "PROGRAM: out of memory",
  * and 1; any other error code, which a parser returned after its own
- * message, @prog->parse_status.
+ * message, @prog->parse_status (0: CLI_EXIT_USAGE).
  */
 int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned int flags);
 /* A whole positive decimal number up to @max, or -EINVAL: "4x", "", "0", "-1" are not. */

@@ -270,7 +270,7 @@ static void side_release(struct side *s)
 	free(s->dfs);
 }
 
-static int compare(void)
+static int run(void)
 {
 	struct side old = { 0 }, new = { 0 };
 	struct btf *base = NULL;
@@ -292,11 +292,6 @@ static int compare(void)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-static int run(void)
-{
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.jobs);
-	return compare();
-}
 
 static const struct cli_program codiff = {
 	.name = "codiff",
@@ -305,11 +300,8 @@ static const struct cli_program codiff = {
 	.args_doc = "OLD_FILE NEW_FILE",
 	.doc = "codiff: the differences between two builds, from DWARF or BTF",
 	.files = &opts.files,
-	.parse_status = CLI_EXIT_USAGE,
+	.jobs = &opts.jobs,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&codiff, argc, argv);
-}
+CLI_MAIN(codiff)

@@ -18,7 +18,6 @@
 #include "dwarf_loader.h"
 #include "input_format.h"
 #include "log.h"
-#include "tuning.h"
 
 /* The options; written only while argp parses them. */
 static struct {
@@ -75,7 +74,6 @@ static int print_files(char **files, int nr_files)
 
 static int run(void)
 {
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, 0);
 	return print_files(opts.files.paths, opts.files.nr);
 }
 
@@ -89,11 +87,7 @@ static const struct cli_program dtagnames = {
 	       "one a line (no FILE: the running kernel's)",
 	.files = &opts.files,
 	.kernel_default = true,
-	.parse_status = CLI_EXIT_USAGE,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&dtagnames, argc, argv);
-}
+CLI_MAIN(dtagnames)

@@ -1107,7 +1107,6 @@ static int run(void)
 		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
 	}
-	tuning__inputs(opts.files.paths, opts.files.nr, opts.btf_base, opts.loader.jobs);
 	if (opts.prettify.input)
 		return run_prettify();
 	if (!opts.btf_encode)
@@ -1139,11 +1138,10 @@ static const struct cli_program pahole = {
 	.args_doc = "FILE",
 	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
 	.files = &opts.files,
+	.jobs = &opts.loader.jobs,
+	.btf_base = &opts.btf_base,
 	.parse_status = EXIT_ERROR,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&pahole, argc, argv);
-}
+CLI_MAIN(pahole)

@@ -45,7 +45,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 static int run(void)
 {
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.job.loader.jobs);
 	return pdwtags__run(&opts.job, opts.files.paths, opts.files.nr);
 }
 
@@ -55,11 +54,8 @@ static const struct cli_program pdwtags = {
 	.parser = parse_opt,
 	.args_doc = "FILE",
 	.files = &opts.files,
-	.parse_status = CLI_EXIT_USAGE,
+	.jobs = &opts.job.loader.jobs,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&pdwtags, argc, argv);
-}
+CLI_MAIN(pdwtags)

@@ -210,7 +210,6 @@ static int run(void)
 			rc = show_symtab(opts.files.paths[i], opts.job.symtab_name);
 		return rc;
 	}
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.job.loader.jobs);
 	return pfunct__run(&opts.job, opts.files.paths, opts.files.nr);
 }
 
@@ -220,11 +219,8 @@ static const struct cli_program pfunct = {
 	.parser = parse_opt,
 	.args_doc = "FILE",
 	.files = &opts.files,
-	.parse_status = CLI_EXIT_USAGE,
+	.jobs = &opts.job.loader.jobs,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&pfunct, argc, argv);
-}
+CLI_MAIN(pfunct)

@@ -56,7 +56,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 static int run(void)
 {
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.job.loader.jobs);
 	return pglobal__run(&opts.job, opts.files.paths, opts.files.nr);
 }
 
@@ -66,11 +65,8 @@ static const struct cli_program pglobal = {
 	.parser = parse_opt,
 	.args_doc = "FILE",
 	.files = &opts.files,
-	.parse_status = CLI_EXIT_USAGE,
+	.jobs = &opts.job.loader.jobs,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&pglobal, argc, argv);
-}
+CLI_MAIN(pglobal)

@@ -108,7 +108,6 @@ static int read_files(char **files, int nr_files)
 
 static int run(void)
 {
-	tuning__inputs(opts.files.paths, opts.files.nr, NULL, opts.jobs);
 	return read_files(opts.files.paths, opts.files.nr);
 }
 
@@ -121,11 +120,8 @@ static const struct cli_program prefcnt = {
 	       "them (no FILE: the running kernel's)",
 	.files = &opts.files,
 	.kernel_default = true,
-	.parse_status = CLI_EXIT_USAGE,
+	.jobs = &opts.jobs,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&prefcnt, argc, argv);
-}
+CLI_MAIN(prefcnt)

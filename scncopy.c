@@ -22,7 +22,6 @@
 #include "elf_symtab.h"
 #include "log.h"
 #include "out_file.h"
-#include "tuning.h"
 
 /* The options; written only while argp parses them. */
 static struct {
@@ -157,11 +156,7 @@ static const struct cli_program scncopy = {
 	.parser = parse_opt,
 	.args_doc = "FILE",
 	.doc = "scncopy: sections of an ELF FILE copied into a new ELF file",
-	.parse_status = CLI_EXIT_USAGE,
 	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	return cli__main(&scncopy, argc, argv);
-}
+CLI_MAIN(scncopy)
