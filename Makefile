@@ -32,7 +32,7 @@ LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_attrs.c
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c \
 	input_format.c dtag_tree.c dtag_dwarf.c dtag_btf.c elf_scn_copy.c \
-	pdwtags_print.c pglobal_print.c tool_load.c input_fault.c
+	pdwtags_print.c pglobal_print.c tool_load.c input_fault.c proc_maps.c num_parse.c
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 PROGS := pahole pfunct codiff pdwtags pglobal prefcnt dtagnames scncopy
 # Shell scripts over the programs, installed beside them.
@@ -87,7 +87,7 @@ $(BUILD)/%_test: tests/unit/%_test.c tests/unit/check.h $(BUILD)/%.o | $(BUILD)
 
 $(BUILD)/btf_repeats_test: $(BUILD)/dwarves.o $(BUILD)/dwarves_hash.o $(BUILD)/btf_names.o $(BUILD)/btf_equiv.o $(BUILD)/cu_pool.o
 $(BUILD)/btf_equiv_test: $(BUILD)/dwarves.o
-$(BUILD)/tuning_test: $(BUILD)/cu_pool.o
+$(BUILD)/tuning_test: $(BUILD)/cu_pool.o $(BUILD)/proc_maps.o
 $(BUILD)/dwarves_layout_test: $(BUILD)/dwarves.o
 $(BUILD)/dwarves_hash_test: $(BUILD)/dwarves.o
 $(BUILD)/btf_names_test: $(BUILD)/dwarves_hash.o $(BUILD)/dwarves.o

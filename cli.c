@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* What the programs' command lines share (cli.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -7,35 +8,100 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cu_pool.h"
+#include "dwarves_version.h"
+#include "input_format.h"
 #include "input_fault.h"
 #include "log.h"
+#include "num_parse.h"
+#include "tool_load.h"
 #include "tuning.h"
 
-int cli__start(const char *program, const struct argp *argp, int argc, char **argv)
+const char *argp_program_version = DWARVES_VERSION;
+
+static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+
+/* The program's parser, the file operands taken for it (state->input: the program). */
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
+	const struct cli_program *prog = state->input;
+
+	if (key == ARGP_KEY_ARGS && prog->files) {
+		prog->files->paths = state->argv + state->next;
+		prog->files->nr = state->argc - state->next;
+		return 0;
+	}
+	return prog->parser(key, arg, state);
+}
+
+int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned int flags)
+{
+	const struct argp argp = {
+		.options = prog->options,
+		.parser = parse_opt,
+		.args_doc = prog->args_doc,
+		.doc = prog->doc,
+		.children = version_child,
+	};
+	int err = argp_parse(&argp, argc, argv, flags, NULL, (void *)prog);
+
+	if (err == ENOMEM) {
+		pr_err("out of memory");
+		return 1;
+	}
+	if (!err)
+		return 0;
+	return prog->parse_status ? prog->parse_status : CLI_EXIT_USAGE;
+}
+
+int cli__main(const struct cli_program *prog, int argc, char **argv)
+{
+	char *kernel = NULL;
+	int rc;
+
 	tuning__start();
 	input_fault__install();
 	argp_err_exit_status = CLI_EXIT_USAGE;
-	log__set_program(program);
+	log__set_program(prog->name);
 	log__hook_libbpf();
-	return cli__parse_args(argp, argc, argv, CLI_EXIT_USAGE);
+	rc = cli__parse(prog, argc, argv, 0);
+	if (rc)
+		return rc;
+	if (prog->kernel_default && !prog->files->nr) {
+		if (input_format__default_file(&kernel))
+			return EXIT_FAILURE;
+		prog->files->paths = &kernel;
+		prog->files->nr = 1;
+	}
+	if (prog->files)
+		tuning__inputs(prog->files->paths, prog->files->nr,
+			       prog->btf_base ? *prog->btf_base : NULL, prog->jobs ? *prog->jobs : 0);
+	rc = prog->run();
+	free(kernel);
+	return rc;
 }
 
-void cli__take_files(const struct argp_state *state, char ***files, int *nr)
-{
-	*files = state->argv + state->next;
-	*nr = state->argc - state->next;
-}
-
-/* Digits only, up to @max: strtoul() alone takes signs, spaces and nothing. */
+/*
+ * Digits, up to @max, nothing after them; no sign first. As strtoul() took
+ * them, spaces and then a sign before the digits still are (" 4", " -0").
+ */
 static int parse_decimal(const char *s, unsigned long max, unsigned long *ret)
 {
-	unsigned long v;
-	char *end;
+	const char *end;
+	uint64_t v;
+	bool neg;
 
+	if (*s == '-' || *s == '+')
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	neg = *s == '-';
+	s += *s == '-' || *s == '+';
 	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *s == '+' || v > max)
+	end = num_parse(s, SIZE_MAX, 10, &v);
+	if (neg)
+		v = -v;
+	if (errno || end == s || *end || v > max)
 		return -EINVAL;
 	*ret = v;
 	return 0;
@@ -61,46 +127,26 @@ int cli__parse_uint(const char *s, uint32_t *ret)
 	return 0;
 }
 
-unsigned int cli__online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? (unsigned int)n : 1;
-}
-
 void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jobs)
 {
 	if (!arg)
-		*jobs = cli__online_cpus();
+		*jobs = cu_pool__usable_cpus();
 	else if (cli__parse_positive(arg, CLI_MAX_JOBS, jobs))
 		argp_failure(state, CLI_EXIT_USAGE, 0,
 			     "invalid number of jobs '%s': expected a number from 1 to %u", arg,
 			     CLI_MAX_JOBS);
 }
 
-int cli__parse_args(const struct argp *argp, int argc, char **argv, int status)
-{
-	int err = argp_parse(argp, argc, argv, 0, NULL, NULL);
-
-	if (err == ENOMEM) {
-		pr_err("out of memory");
-		return 1;
-	}
-	return err ? status : 0;
-}
-
 void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats)
 {
-	const char *s = arg;
+	const char *s = arg, *name;
+	enum tool_format format;
+	size_t len;
 
-	while (*s) {
-		size_t len = strcspn(s, ",");
-
-		if (len == 3 && !strncmp(s, "ctf", 3))
+	while (tool_load__next_format(&s, true, &format, &name, &len))
+		if (len == 3 && !strncmp(name, "ctf", 3))
 			argp_failure(state, CLI_EXIT_USAGE, 0,
 				     "-F ctf: CTF is not read here; use DWARF or BTF (see DIFFERENCES in the manual)");
-		s += len + (s[len] == ',');
-	}
 	*formats = arg;
 }
 

@@ -2,12 +2,14 @@
 #ifndef PAHOLE_CLI_H
 #define PAHOLE_CLI_H
 /*
- * What the programs' command lines share: the start of main(), the file
- * operands, whole numbers read strictly (a malformed one is a usage error,
- * exit 64, as argp's), -j and -F, the machine's CPU count and cacheline
- * size. Called from argp parsers and main only.
+ * What the programs' command lines share: the program shell (main() of
+ * each of the eight programs is cli__main() over its struct cli_program),
+ * the file operands, whole numbers read strictly (a malformed one is a
+ * usage error, exit 64, as argp's), -j and -F, the cacheline size. Called
+ * from argp parsers and main only.
  */
 #include <argp.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 enum { CLI_EXIT_USAGE = 64, CLI_MAX_JOBS = 4096 };
@@ -20,36 +22,72 @@ enum { CLI_EXIT_USAGE = 64, CLI_MAX_JOBS = 4096 };
 #define CLI_OPTION_FORMATS							\
 	{ "format_path", 'F', "FORMAT_LIST", 0, "List of debugging formats to try", 0 }
 
+/* A program's file operands (ARGP_KEY_ARGS), borrowed from argv. */
+struct cli_files {
+	char	**paths;
+	int	nr;
+};
+
 /*
- * What a program's main() does first: the process's settings
- * (tuning__start()), @program as its messages' prefix, libbpf's messages
- * through log.c, then @argp over the command line, usage errors exiting
- * 64 (cli__parse_args()). Returns 0, or main()'s exit status:
- * CLI_EXIT_USAGE when argp_parse() failed, 1 when argp ran out of memory.
- * Before any thread.
+ * One program: its options, parser and job. The parser and the job read
+ * and write the program's options struct only (its one mutable variable);
+ * the shell adds --version, --devel_version (dwarves_version.h) and the
+ * file operands.
  */
-int cli__start(const char *program, const struct argp *argp, int argc, char **argv);
-/* ARGP_KEY_ARGS: the operands left, borrowed from argv, in *@files and *@nr. */
-void cli__take_files(const struct argp_state *state, char ***files, int *nr);
+struct cli_program {
+	const char			*name;		/* the prefix of its messages */
+	const struct argp_option	*options;	/* NULL: none of its own */
+	argp_parser_t			parser;
+	const char			*args_doc, *doc;
+	/* ARGP_KEY_ARGS lands here; NULL: the parser takes the operands. */
+	struct cli_files		*files;
+	/* Without a file operand, the running kernel's (input_format.h). */
+	bool				kernel_default;
+	/* -j and --btf_base, for sizing the heaps (tuning__inputs()); NULL: none. */
+	const unsigned int		*jobs;
+	const char *const		*btf_base;
+	/* main()'s status when the parser failed after its own message; 0: 64. */
+	int				parse_status;
+	/* After parsing: main()'s exit status. */
+	int				(*run)(void);
+};
+
 /*
- * argp_parse() of a program's command line: 0, or the status to exit with.
- * argp says nothing when its own allocation fails (it returns ENOMEM): that
- * gets one line, "PROGRAM: out of memory", and exit 1; any other error
- * code, which a parser returned after its own message, @status.
+ * A program's main(): the process's settings (tuning__start()), the
+ * SIGBUS handler (input_fault.h), @prog's name as its messages' prefix,
+ * libbpf's messages through log.c, then the command line (cli__parse()),
+ * the heaps sized for the files (tuning__inputs()) and @prog's job.
+ * Returns main()'s exit status. Before any thread.
  */
-int cli__parse_args(const struct argp *argp, int argc, char **argv, int status);
+int cli__main(const struct cli_program *prog, int argc, char **argv);
+/* The main() of the program @prog (a struct cli_program). */
+#define CLI_MAIN(prog)						\
+	int main(int argc, char *argv[])			\
+	{							\
+		return cli__main(&(prog), argc, argv);		\
+	}
+/*
+ * The command line parsed with @prog's options (argp_parse() @flags): 0,
+ * or the status to exit with. argp says nothing when its own allocation
+ * fails (it returns ENOMEM): that gets one line, "PROGRAM: out of memory",
+ * and 1; any other error code, which a parser returned after its own
+ * message, @prog->parse_status (0: CLI_EXIT_USAGE).
+ */
+int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned int flags);
 /* A whole positive decimal number up to @max, or -EINVAL: "4x", "", "0", "-1" are not. */
 int cli__parse_positive(const char *s, unsigned long max, unsigned int *ret);
 /* A whole non-negative decimal number up to UINT32_MAX, or -EINVAL. */
 int cli__parse_uint(const char *s, uint32_t *ret);
-/* -j[N]: N loader threads, or without N one per online CPU; else a usage error. */
+/*
+ * -j[N]: N loader threads, or without N one per CPU the process may run on
+ * (cu_pool__usable_cpus()); else a usage error.
+ */
 void cli__parse_jobs(const char *arg, struct argp_state *state, unsigned int *jobs);
 /*
  * -F FORMAT_LIST: stored in *@formats for the loaders to try in turn; a
  * list naming ctf is a usage error (no CTF loader).
  */
 void cli__parse_formats(const char *arg, struct argp_state *state, const char **formats);
-unsigned int cli__online_cpus(void);
 /* The L1 data cacheline size, 64 where the system does not say. */
 uint32_t cli__cacheline_size(void);
 

@@ -22,8 +22,8 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "cli.h"
-#include "dwarves_version.h"
 #include "log.h"
+#include "tool_load.h"
 #include "tuning.h"
 
 enum { EXIT_USAGE = CLI_EXIT_USAGE };
@@ -39,8 +39,7 @@ static struct {
 	unsigned int		nr_formats;		/* 0: dwarf, btf */
 	const char		*btf_base;
 	unsigned int		jobs;
-	char			**files;
-	int			nr_files;
+	struct cli_files	files;
 } opts;
 
 /* One side: its CUs, and the DWARF file their names point into. */
@@ -50,8 +49,6 @@ struct side {
 	struct dwarf_file	**dfs;	/* owned: the file, or an archive's members */
 	uint32_t		nr_dfs, dfs_cap;
 };
-
-const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option codiff_options[] = {
 	{ "structs", 's', NULL, 0, "show struct diffs", 0 },
@@ -68,19 +65,20 @@ static const struct argp_option codiff_options[] = {
 /* -F dwarf,btf: the formats to try, in order. */
 static void parse_formats(const char *list, struct argp_state *state)
 {
-	while (*list) {
-		size_t len = strcspn(list, ",");
+	enum tool_format format;
+	const char *name;
+	size_t len;
 
+	while (tool_load__next_format(&list, true, &format, &name, &len)) {
 		if (opts.nr_formats == sizeof(opts.formats) / sizeof(opts.formats[0]))
-			argp_failure(state, EXIT_USAGE, 0, "too many formats in '%s'", list);
-		if (len == 5 && !strncmp(list, "dwarf", 5))
+			argp_failure(state, EXIT_USAGE, 0, "too many formats in '%s'", name);
+		if (format == TOOL_FORMAT_DWARF)
 			opts.formats[opts.nr_formats++] = FMT_DWARF;
-		else if (len == 3 && !strncmp(list, "btf", 3))
+		else if (format == TOOL_FORMAT_BTF)
 			opts.formats[opts.nr_formats++] = FMT_BTF;
 		else
 			argp_failure(state, EXIT_USAGE, 0, "unknown format '%.*s': expected dwarf or btf",
-				     (int)len, list);
-		list += len + (list[len] == ',');
+				     (int)len, name);
 	}
 }
 
@@ -105,10 +103,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'F': parse_formats(arg, state); break;
 	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
 	case ARG_btf_base: opts.btf_base = arg; break;
-	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	case ARGP_KEY_END:
-		if (opts.nr_files != 2)
-			argp_failure(state, EXIT_USAGE, 0, opts.nr_files < 2 ?
+		if (opts.files.nr != 2)
+			argp_failure(state, EXIT_USAGE, 0, opts.files.nr < 2 ?
 				     "two files are needed, OLD and NEW" :
 				     "only two files are compared, OLD and NEW");
 		if (opts.btf_base && opts.nr_formats && !wants_btf())
@@ -119,16 +116,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp codiff_argp = {
-	.options = codiff_options,
-	.parser = parse_opt,
-	.args_doc = "OLD_FILE NEW_FILE",
-	.doc = "codiff: the differences between two builds, from DWARF or BTF",
-	.children = version_child,
-};
 
 /* ---- loading -------------------------------------------------------------------------- */
 
@@ -288,7 +275,7 @@ static int run(void)
 	struct side old = { 0 }, new = { 0 };
 	struct btf *base = NULL;
 	int err = btf_loader__open_base(opts.btf_base, &base) ?:
-		  open_side(&old, opts.files[0], base) ?: open_side(&new, opts.files[1], base);
+		  open_side(&old, opts.files.paths[0], base) ?: open_side(&new, opts.files.paths[1], base);
 
 	if (!err && !same_build(&old, &new)) {
 		err = codiff__run(&old.in, &new.in, &opts.diff, stdout);
@@ -305,12 +292,16 @@ static int run(void)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-int main(int argc, char *argv[])
-{
-	int rc = cli__start("codiff", &codiff_argp, argc, argv);
 
-	if (rc)
-		return rc;
-	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
-	return run();
-}
+static const struct cli_program codiff = {
+	.name = "codiff",
+	.options = codiff_options,
+	.parser = parse_opt,
+	.args_doc = "OLD_FILE NEW_FILE",
+	.doc = "codiff: the differences between two builds, from DWARF or BTF",
+	.files = &opts.files,
+	.jobs = &opts.jobs,
+	.run = run,
+};
+
+CLI_MAIN(codiff)

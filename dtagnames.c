@@ -16,40 +16,19 @@
 #include "dtag_btf.h"
 #include "dtag_dwarf.h"
 #include "dwarf_loader.h"
-#include "dwarves_version.h"
 #include "input_format.h"
 #include "log.h"
-#include "tuning.h"
 
 /* The options; written only while argp parses them. */
 static struct {
-	char	**files;
-	int	nr_files;
+	struct cli_files	files;
 } opts;
 
-const char *argp_program_version = DWARVES_VERSION;
-
+/* No option of its own: the shell takes the files. */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	return ARGP_ERR_UNKNOWN;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp dtagnames_argp = {
-	/* None of its own: NULL, since glibc's help leaks an empty table's entries. */
-	.options = NULL,
-	.parser = parse_opt,
-	.args_doc = "[FILE...]",
-	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
-	       "one a line (no FILE: the running kernel's)",
-	.children = version_child,
-};
 
 static int print_file(const char *path, enum input_format fmt)
 {
@@ -70,7 +49,7 @@ static int print_file(const char *path, enum input_format fmt)
  * Upstream reads every file before it prints: a file it cannot read
  * leaves the output empty. Each is checked first, then printed in turn.
  */
-static int run(char **files, int nr_files)
+static int print_files(char **files, int nr_files)
 {
 	enum input_format *fmts = calloc(nr_files ? nr_files : 1, sizeof(*fmts));
 	int i, err = fmts ? 0 : -ENOMEM;
@@ -93,22 +72,22 @@ static int run(char **files, int nr_files)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
-	char *kernel = NULL;
-	int rc;
-
-	rc = cli__start("dtagnames", &dtagnames_argp, argc, argv);
-	if (rc)
-		return rc;
-	if (!opts.nr_files) {
-		if (input_format__default_file(&kernel))
-			return EXIT_FAILURE;
-		opts.files = &kernel;
-		opts.nr_files = 1;
-	}
-	tuning__inputs(opts.files, opts.nr_files, NULL, 0);
-	rc = run(opts.files, opts.nr_files);
-	free(kernel);
-	return rc;
+	return print_files(opts.files.paths, opts.files.nr);
 }
+
+static const struct cli_program dtagnames = {
+	.name = "dtagnames",
+	/* None of its own: NULL, since glibc's help leaks an empty table's entries. */
+	.options = NULL,
+	.parser = parse_opt,
+	.args_doc = "[FILE...]",
+	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
+	       "one a line (no FILE: the running kernel's)",
+	.files = &opts.files,
+	.kernel_default = true,
+	.run = run,
+};
+
+CLI_MAIN(dtagnames)

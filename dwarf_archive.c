@@ -21,8 +21,10 @@
  * Every header and size is checked against the file: a truncated or
  * corrupt archive is one line naming it, never a read past its end.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@
 #include <unistd.h>
 
 #include "dwarf_archive.h"
+#include "num_parse.h"
 #include "log.h"
 
 static const char AR_MAGIC[8] = "!<arch>\n";
@@ -75,30 +78,23 @@ bool dwarf_archive__is_archive(const char *path)
 /* The decimal size field of a header: digits, then spaces only. */
 static int parse_size(const char *field, uint64_t *ret)
 {
-	uint64_t v = 0;
-	int i = 0;
+	const char *end = num_parse(field, AR_SIZE_LEN, 10, ret);
 
-	if (field[0] < '0' || field[0] > '9')
+	if (end == field)
 		return -EINVAL;
-	for (; i < AR_SIZE_LEN && field[i] >= '0' && field[i] <= '9'; i++)
-		v = v * 10 + (field[i] - '0');
-	for (; i < AR_SIZE_LEN; i++)
-		if (field[i] != ' ')
+	for (; end < field + AR_SIZE_LEN; end++)
+		if (*end != ' ')
 			return -EINVAL;
-	*ret = v;
 	return 0;
 }
 
 /* The long name at decimal offset @digits in the "//" table. */
 static int long_name(const struct dwarf_archive *ar, const char *digits, struct ar_member *m)
 {
-	uint64_t off = 0;
-	const char *p;
-	int i;
+	uint64_t off;
+	const char *p = num_parse(digits, AR_NAME_SIZE - 1, 10, &off);
 
-	for (i = 0; i < AR_NAME_SIZE - 1 && digits[i] >= '0' && digits[i] <= '9'; i++)
-		off = off * 10 + (digits[i] - '0');
-	if (!i || !ar->long_names || off >= ar->long_names_size)
+	if (p == digits || !ar->long_names || off >= ar->long_names_size)
 		return -EINVAL;
 	p = ar->long_names + off;
 	m->name = p;
@@ -121,10 +117,17 @@ static int member_name(const struct dwarf_archive *ar, const char *f, struct ar_
 	if (f[0] == '/')
 		return long_name(ar, f + 1, m);
 	if (!memcmp(f, "#1/", 3)) {
-		char digits[AR_NAME_SIZE] = { 0 };
+		const char *digits = f + 3, *end = f + AR_NAME_SIZE;
+		bool neg;
 
-		memcpy(digits, f + 3, AR_NAME_SIZE - 3);
-		len = strtoull(digits, NULL, 10);
+		/* As strtoull() took them: spaces, then a sign, before the digits. */
+		while (digits < end && isspace((unsigned char)*digits))
+			digits++;
+		neg = digits < end && *digits == '-';
+		digits += digits < end && (*digits == '-' || *digits == '+');
+		num_parse(digits, end - digits, 10, &len);
+		if (neg)
+			len = -len;
 		if (!len || len > m->size)
 			return -EINVAL;
 		m->name = ar->map + m->data;

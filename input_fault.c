@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* An input file cut short while it is read (input_fault.h). */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,70 +10,17 @@
 #include "input_fault.h"
 #include "log.h"
 #include "out_file.h"
+#include "proc_maps.h"
 
-/* One line of /proc/self/maps: addresses, flags, offset, device, inode, path. */
-static char line[PATH_MAX + 256];
-static char chunk[4096];
+/* The handler's room to read the map in. */
+static struct proc_maps_buf maps_buf;
 
-static uintptr_t parse_hex(const char **s)
-{
-	uintptr_t v = 0;
-
-	for (;; (*s)++) {
-		char c = **s;
-
-		if (c >= '0' && c <= '9')
-			v = v * 16 + (uintptr_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v * 16 + (uintptr_t)(c - 'a' + 10);
-		else
-			return v;
-	}
-}
-
-/* The path of @l's mapping if it holds @addr, else NULL. */
-static const char *line_maps(const char *l, uintptr_t addr)
-{
-	uintptr_t start = parse_hex(&l), end;
-
-	if (*l++ != '-')
-		return NULL;
-	end = parse_hex(&l);
-	if (addr < start || addr >= end)
-		return NULL;
-	l = strchr(l, '/');
-	return l;
-}
-
-/*
- * The file mapped at @addr, read from /proc/self/maps with system calls
- * only (this runs in a signal handler); NULL if none.
- */
+/* The file mapped at @addr, from /proc/self/maps; NULL if none. */
 static const char *mapped_file(uintptr_t addr)
 {
-	size_t used = 0;
-	const char *path = NULL;
-	ssize_t n;
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	struct proc_map m;
 
-	if (fd < 0)
-		return NULL;
-	while (!path && (n = read(fd, chunk, sizeof(chunk))) > 0) {
-		ssize_t i;
-
-		for (i = 0; i < n && !path; i++) {
-			if (chunk[i] != '\n') {
-				if (used < sizeof(line) - 1)
-					line[used++] = chunk[i];
-				continue;
-			}
-			line[used] = '\0';
-			used = 0;
-			path = line_maps(line, addr);
-		}
-	}
-	close(fd);
-	return path;
+	return proc_maps__find(addr, &maps_buf, &m) ? m.path : NULL;
 }
 
 static void say(const char *s)

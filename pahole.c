@@ -25,7 +25,6 @@
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
 #include "dwarves_version.h"
-#include "input_fault.h"
 #include "log.h"
 #include "pahole_prettify.h"
 #include "pahole_print.h"
@@ -109,8 +108,7 @@ static struct options {
 	struct btf_features	features;
 	struct dwarf_loader_opts loader;	/* both jobs' CU filters, -j threads */
 	unsigned int		verbose;
-	char			**files;
-	int			nr_files;
+	struct cli_files	files;
 	struct print_job_opts	print;		/* the layout printing job */
 	struct prettify_opts	prettify;	/* --prettify and its options */
 	const char		*needs_prettify;	/* an option only --prettify uses */
@@ -185,9 +183,7 @@ static const struct argp_option pahole_options[] = {
 	{ "btf_encode_detached", ARG_btf_encode_detached, "FILENAME", 0,
 	  "Encode as BTF in a detached file", 0 },
 	{ "btf_base", ARG_btf_base, "PATH", 0, "Path to the base BTF file", 0 },
-	{ "jobs", 'j', "NR_JOBS", OPTION_ARG_OPTIONAL,
-	  "Run NR_JOBS loader threads besides the main one (default: the number of online "
-	  "CPUs)", 0 },
+	CLI_OPTION_JOBS,
 	{ "btf_features", ARG_btf_features, "FEATURE_LIST", 0,
 	  "Encode the BTF features in FEATURE_LIST, a comma-separated list; 'default' is the "
 	  "default set (see the manual page)", 0 },
@@ -738,10 +734,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARG_lang_exclude:
 		parse_lang_exclude(arg, state);
 		break;
-	case ARGP_KEY_ARGS:
-		opts.files = state->argv + state->next;
-		opts.nr_files = state->argc - state->next;
-		break;
 	case ARGP_KEY_END:
 		/* Without --lang or --lang_exclude, the environment may exclude some. */
 		if (!opts.loader.nr_langs && !opts.loader.nr_lang_exclude &&
@@ -760,19 +752,31 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-const char *argp_program_version = DWARVES_VERSION;
+/* ---- the encode job ----------------------------------------------------------------- */
 
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp pahole_argp = {
-	.options = pahole_options,
-	.parser = parse_opt,
-	.args_doc = "FILE",
-	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
-	.children = version_child,
+/* Where -J writes, decided once from the command line and the first input. */
+enum encode_target {
+	ENCODE_DETACHED,	/* --btf_encode_detached=FILE */
+	ENCODE_IN_PLACE,	/* .BTF into the first input, rewritten */
+	ENCODE_REFUSED,		/* in place, but the first input is an ar archive */
 };
 
-/* ---- the encode job ----------------------------------------------------------------- */
+/* What the encode job reads, resolved from the options once (encode_job()). */
+struct encode_job {
+	char *const		*files;
+	int			nr_files;
+	bool			first_is_archive;
+	enum encode_target	target;
+	const char		*btf_base;
+	struct dwarf_loader_opts loader;	/* the options', with what encoding needs */
+	/* The encoder's; each pass sets exact_repeats, trace, copy and stats. */
+	struct btf_encoder_opts	encoder;
+	bool			trace;		/* -V */
+	bool			kfuncs;		/* the kfunc sets of .BTF_ids read */
+	bool			table_stats;	/* --ptr_table_stats */
+	bool			exact_repeats;	/* PAHOLE_TEST_EXACT_REPEATS=1 */
+	bool			phase_stats;
+};
 
 /* What the encode job hands each CU to. */
 struct encode_sink {
@@ -799,7 +803,7 @@ static int encode_cu(struct cu *cu, void *ctx)
  * The ELF symbols of a file being encoded, read before its CUs load: they
  * decide which functions are encoded, and the kfunc sets tag some.
  */
-static int read_symtab(struct dwarf_file *df, struct phase_stats *stats,
+static int read_symtab(struct dwarf_file *df, struct phase_stats *stats, bool kfuncs,
 		       struct elf_symtab **ret)
 {
 	const char *path = dwarf_file__path(df);
@@ -810,8 +814,7 @@ static int read_symtab(struct dwarf_file *df, struct phase_stats *stats,
 		pr_err("%s: no ELF symbol table (.symtab) to select functions with", path);
 	else if (err)
 		pr_err("%s: cannot read the ELF symbol table: %s", path, strerror(-err));
-	if (!err && opts.features.decl_tag_kfuncs &&
-	    (opts.features.decl_tag || opts.features.attributes)) {
+	if (!err && kfuncs) {
 		size_t size;
 		char *raw = dwarf_file__raw_image(df, &size);
 
@@ -830,6 +833,7 @@ struct file_start {
 	struct dwarf_file	*df;
 	struct btf_encoder	*encoder;
 	struct phase_stats	*stats;
+	bool			kfuncs;
 };
 
 /*
@@ -841,18 +845,18 @@ static int start_file(void *ctx)
 {
 	struct file_start *fs = ctx;
 	struct elf_symtab *symtab;
-	int err = read_symtab(fs->df, fs->stats, &symtab);
+	int err = read_symtab(fs->df, fs->stats, fs->kfuncs, &symtab);
 
 	return err ?: btf_encoder__add_file(fs->encoder, symtab);
 }
 
 static int encode_file(struct dwarf_file *df, const struct dwarf_loader_opts *file_lo,
-		       const struct btf *base, const struct btf_encoder_opts *eo,
+		       const struct btf *base, const struct btf_encoder_opts *eo, bool kfuncs,
 		       struct encode_sink *sink)
 {
 	/* The loading threads also make what each CU's encoding needs of it alone. */
 	struct dwarf_loader_opts lo = *file_lo;
-	struct file_start fs = { df, NULL, lo.stats };
+	struct file_start fs = { df, NULL, lo.stats, kfuncs };
 	int err;
 
 	if (!sink->encoder) {
@@ -900,7 +904,7 @@ static bool close_last_file(struct dwarf_file *df, unsigned int jobs, pthread_t 
  * order, as if they were given as files one after the other.
  */
 static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
-			  const struct btf *base, const struct btf_encoder_opts *eo,
+			  const struct btf *base, const struct btf_encoder_opts *eo, bool kfuncs,
 			  struct encode_sink *sink)
 {
 	struct dwarf_archive *ar;
@@ -908,7 +912,7 @@ static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
 	int err = dwarf_archive__open(path, &ar);
 
 	while (!err && !(err = dwarf_archive__next(ar, &df))) {
-		err = encode_file(df, lo, base, eo, sink);
+		err = encode_file(df, lo, base, eo, kfuncs, sink);
 		dwarf_file__free(df);
 	}
 	dwarf_archive__free(ar);
@@ -916,11 +920,11 @@ static int encode_archive(const char *path, const struct dwarf_loader_opts *lo,
 }
 
 /* Written in place, a file starts its new copy before it is encoded (btf_elf.h). */
-static struct btf_elf_copy *start_copy(void)
+static struct btf_elf_copy *start_copy(const struct encode_job *job)
 {
-	if (opts.detached_out || dwarf_archive__is_archive(opts.files[0]))
+	if (job->target != ENCODE_IN_PLACE)
 		return NULL;
-	return btf_elf__start_copy(opts.files[0]);
+	return btf_elf__start_copy(job->files[0]);
 }
 
 /*
@@ -928,45 +932,31 @@ static struct btf_elf_copy *start_copy(void)
  * hold (btf_encoder.h), when the first pass wrote on stdout and stderr what
  * upstream's one pass writes (the -V trace does not depend on repeats).
  */
-static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *base,
-		       struct btf_elf_copy *copy, bool exact_repeats, bool again)
+static int encode_once(const struct encode_job *job, const struct dwarf_loader_opts *lo,
+		       const struct btf *base, struct btf_elf_copy *copy, bool exact_repeats,
+		       bool again)
 {
-	const struct btf_encoder_opts eo = {
-		.in_path = opts.files[0],
-		.out_path = opts.detached_out,
-		.gen_floats = opts.features.float_,
-		.enum64 = opts.features.enum64,
-		.percpu_vars = opts.features.var,
-		.global_vars = opts.features.global_var,
-		.encode_force = opts.features.encode_force,
-		.decl_tags = opts.features.decl_tag,
-		.consistent_func = opts.features.consistent_func,
-		.tag_kfuncs = opts.features.decl_tag_kfuncs,
-		.true_signature = opts.features.true_signature,
-		.attributes = opts.features.attributes,
-		.layout = opts.features.layout,
-		.distilled_base = opts.features.distilled_base,
-		.exact_repeats = exact_repeats,
-		.trace = opts.verbose && !again,
-		.copy = copy,
-		.stats = lo->stats,
-	};
-	struct encode_sink sink = { NULL, opts.print.ptr_table_stats && !again, 0 };
+	struct btf_encoder_opts eo = job->encoder;
+	struct encode_sink sink = { NULL, job->table_stats && !again, 0 };
 	struct dwarf_file *df = NULL;
 	pthread_t closer;
 	bool closing = false;
 	int i, err = 0;
 
-	for (i = 0; i < opts.nr_files && !err; i++) {
-		if (dwarf_archive__is_archive(opts.files[i])) {
-			err = encode_archive(opts.files[i], lo, base, &eo, &sink);
+	eo.exact_repeats = exact_repeats;
+	eo.trace = job->trace && !again;
+	eo.copy = copy;
+	eo.stats = lo->stats;
+	for (i = 0; i < job->nr_files && !err; i++) {
+		if (i ? dwarf_archive__is_archive(job->files[i]) : job->first_is_archive) {
+			err = encode_archive(job->files[i], lo, base, &eo, job->kfuncs, &sink);
 			continue;
 		}
-		err = dwarf_file__open(opts.files[i], &df);
+		err = dwarf_file__open(job->files[i], &df);
 		if (err)
 			break;
-		err = encode_file(df, lo, base, &eo, &sink);
-		if (err || i + 1 < opts.nr_files)
+		err = encode_file(df, lo, base, &eo, job->kfuncs, &sink);
+		if (err || i + 1 < job->nr_files)
 			dwarf_file__free(df);
 		else
 			closing = close_last_file(df, lo->jobs, &closer);
@@ -975,56 +965,93 @@ static int encode_once(const struct dwarf_loader_opts *lo, const struct btf *bas
 	if (closing)
 		pthread_join(closer, NULL);
 	if (!err)
-		pr_info("%s: %u types written to %s", opts.files[0],
-			btf_encoder__nr_types(sink.encoder), opts.detached_out ?: opts.files[0]);
+		pr_info("%s: %u types written to %s", job->files[0],
+			btf_encoder__nr_types(sink.encoder), eo.out_path ?: job->files[0]);
 	if (FREE_AT_EXIT || err == BTF_ENCODER_AGAIN)
 		btf_encoder__free(sink.encoder);
 	return err;
 }
 
-static int encode_files(const struct dwarf_loader_opts *lo, const struct btf *base)
+static int encode_files(const struct encode_job *job, const struct dwarf_loader_opts *lo,
+			const struct btf *base)
 {
-	struct btf_elf_copy *copy = start_copy();
-	const char *exact = getenv(TEST_EXACT_ENV);
-	int err = encode_once(lo, base, copy, exact && !strcmp(exact, "1"), false);
+	struct btf_elf_copy *copy = start_copy(job);
+	int err = encode_once(job, lo, base, copy, job->exact_repeats, false);
 
 	/* FWD tolerance did not hold (btf_encoder.h): once more without it. */
 	if (err == BTF_ENCODER_AGAIN)
-		err = encode_once(lo, base, copy, true, true);
+		err = encode_once(job, lo, base, copy, true, true);
 	btf_elf__copy_free(copy);
 	return err;
 }
 
-/* The loader's share of -j, and its test-only settings from the environment. */
-static int run_encode(void)
+/*
+ * The encode job of the options: the inputs, the output target, the
+ * encoder's and the loader's settings. An archive has no one ELF file to
+ * hold the .BTF of all its members, and a member rewritten in place would
+ * leave the archive's symbol index stale: in place, it is refused.
+ */
+static struct encode_job encode_job(void)
 {
+	const struct btf_features *f = &opts.features;
+	const char *exact = getenv(TEST_EXACT_ENV);
+	struct encode_job job = {
+		.files = opts.files.paths,
+		.nr_files = opts.files.nr,
+		.first_is_archive = dwarf_archive__is_archive(opts.files.paths[0]),
+		.btf_base = opts.btf_base,
+		.loader = opts.loader,
+		.encoder = {
+			.in_path = opts.files.paths[0],
+			.out_path = opts.detached_out,
+			.gen_floats = f->float_,
+			.enum64 = f->enum64,
+			.percpu_vars = f->var,
+			.global_vars = f->global_var,
+			.encode_force = f->encode_force,
+			.decl_tags = f->decl_tag,
+			.consistent_func = f->consistent_func,
+			.tag_kfuncs = f->decl_tag_kfuncs,
+			.true_signature = f->true_signature,
+			.attributes = f->attributes,
+			.layout = f->layout,
+			.distilled_base = f->distilled_base,
+		},
+		.trace = opts.verbose != 0,
+		.kfuncs = f->decl_tag_kfuncs && (f->decl_tag || f->attributes),
+		.table_stats = opts.print.ptr_table_stats,
+		.exact_repeats = exact && !strcmp(exact, "1"),
+		.phase_stats = opts.phase_stats,
+	};
+
+	job.loader.type_tags = f->type_tag;
+	job.loader.decl_tags = f->decl_tag;
+	job.loader.nested_arrays = true;
+	job.loader.param_locations = true;
+	job.target = opts.detached_out ? ENCODE_DETACHED :
+		     job.first_is_archive ? ENCODE_REFUSED : ENCODE_IN_PLACE;
+	return job;
+}
+
+static int run_encode(const struct encode_job *job)
+{
+	struct dwarf_loader_opts lo = job->loader;
 	struct phase_stats stats = { 0 };
 	struct btf *base;
 	int err;
 
-	struct dwarf_loader_opts lo = opts.loader;
-
-	lo.type_tags = opts.features.type_tag;
-	lo.decl_tags = opts.features.decl_tag;
-	lo.nested_arrays = true;
-	lo.param_locations = true;
-	if (opts.phase_stats)
+	if (job->phase_stats)
 		lo.stats = &stats;
-	/*
-	 * An archive has no one ELF file to hold the .BTF of all its members,
-	 * and a member rewritten in place would leave the archive's symbol
-	 * index stale: the BTF goes to a file of its own.
-	 */
-	if (!opts.detached_out && dwarf_archive__is_archive(opts.files[0])) {
+	if (job->target == ENCODE_REFUSED) {
 		pr_err("%s: cannot write .BTF into an ar archive: use --btf_encode_detached=FILE",
-		       opts.files[0]);
+		       job->files[0]);
 		return -EINVAL;
 	}
-	err = btf_loader__open_base(opts.btf_base, &base) ?: encode_files(&lo, base);
+	err = btf_loader__open_base(job->btf_base, &base) ?: encode_files(job, &lo, base);
 	if (FREE_AT_EXIT)
 		btf__free(base);
-	if (!err && opts.phase_stats)
-		phase_stats__print(&stats, opts.files[0], stderr);
+	if (!err && job->phase_stats)
+		phase_stats__print(&stats, job->files[0], stderr);
 	return err;
 }
 
@@ -1047,7 +1074,7 @@ static int run_prettify(void)
 {
 	struct print_job_opts po = print_opts();
 
-	return prettify__run(&opts.prettify, &po, opts.files, opts.nr_files);
+	return prettify__run(&opts.prettify, &po, opts.files.paths, opts.files.nr);
 }
 
 static int run_print(void)
@@ -1067,30 +1094,24 @@ static int run_print(void)
 		return EXIT_ERROR;
 	}
 	run = print_opts();
-	return print_job__run(&run, opts.files, opts.nr_files);
+	return print_job__run(&run, opts.files.paths, opts.files.nr);
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
+	struct encode_job job;
 	int err;
 
-	tuning__start();
-	input_fault__install();
-	err = cli__parse_args(&pahole_argp, argc, argv, EXIT_ERROR);
-	if (err)
-		return err;
 	log__set_level(opts.verbose >= 2 ? LOG_DEBUG : opts.verbose ? LOG_INFO : LOG_WARN);
-	log__hook_libbpf();
 	if (opts.numeric_version) {
 		printf("%s\n", DWARVES_NUMERIC_VERSION);
 		return 0;
 	}
-	tuning__inputs(opts.files, opts.nr_files, opts.btf_base, opts.loader.jobs);
 	if (opts.prettify.input)
 		return run_prettify();
 	if (!opts.btf_encode)
 		return run_print();
-	if (!opts.nr_files) {
+	if (!opts.files.nr) {
 		fprintf(stderr, "pahole: no input file given\n");
 		return EXIT_USAGE;
 	}
@@ -1103,8 +1124,24 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "pahole: the BTF feature force_cu_merging is not supported with -J\n");
 		return EXIT_USAGE;
 	}
-	err = run_encode();
+	job = encode_job();
+	err = run_encode(&job);
 	if (err && !log__has_errors())
-		pr_err("%s: %s", opts.files[0], err == -ENOMEM ? "out of memory" : strerror(-err));
+		pr_err("%s: %s", opts.files.paths[0], err == -ENOMEM ? "out of memory" : strerror(-err));
 	return err ? EXIT_ERROR : 0;
 }
+
+static const struct cli_program pahole = {
+	.name = "pahole",
+	.options = pahole_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
+	.files = &opts.files,
+	.jobs = &opts.loader.jobs,
+	.btf_base = &opts.btf_base,
+	.parse_status = EXIT_ERROR,
+	.run = run,
+};
+
+CLI_MAIN(pahole)

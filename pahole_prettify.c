@@ -23,6 +23,7 @@
 #include "dwarves.h"
 #include "dwarves_layout.h"
 #include "log.h"
+#include "num_parse.h"
 #include "pahole_prettify.h"
 
 /* Records bigger than this are refused rather than allocated. */
@@ -704,6 +705,27 @@ static bool enums_value(const struct prototype *p, const char *name, int64_t *re
 }
 
 /*
+ * A signed number at @s, as strtoll(@s, &end, 0) reads it: a sign, then
+ * digits (C's prefixes), the value held at INT64_MIN and INT64_MAX.
+ * Returns the byte after the digits, @s when there are none.
+ */
+static const char *parse_signed(const char *s, int64_t *ret)
+{
+	bool neg = *s == '-';
+	const char *digits = s + (*s == '-' || *s == '+'), *end;
+	uint64_t u;
+
+	end = num_parse(digits, SIZE_MAX, 0, &u);
+	if (end == digits)
+		return s;
+	if (neg)
+		*ret = u >= (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+	else
+		*ret = u > INT64_MAX ? INT64_MAX : (int64_t)u;
+	return end;
+}
+
+/*
  * filter=MEMBER==VALUE: a number, or an enumerator of type_enum= when
  * MEMBER is the type= member. Details (-V) on why it does not parse.
  */
@@ -712,7 +734,7 @@ static bool filter_parse(struct prototype *p, const struct type *t)
 	const char *f = p->filter, *sep = strstr(f, "=="), *value, *end;
 	char member[256];
 	size_t len;
-	char *num_end;
+	const char *num_end;
 	int64_t v;
 
 	if (!sep) {
@@ -739,8 +761,7 @@ static bool filter_parse(struct prototype *p, const struct type *t)
 		pr_info("The '%s' member was asked without a value to filter '%s'", member, p->name);
 		return false;
 	}
-	errno = 0;
-	v = strtoll(value, &num_end, 0);
+	num_end = parse_signed(value, &v);
 	if (num_end > value && (!*num_end || isspace((unsigned char)*num_end))) {
 		p->filter_value = v;
 		return true;
@@ -926,7 +947,7 @@ static int offset_expr(struct prettify *pp, const char *opt, const char *expr, u
 	int64_t v;
 
 	if (strncmp(expr, "$header.", 8)) {
-		*ret = strtoull(expr, NULL, 0);
+		num_parse(expr, SIZE_MAX, 0, ret);
 		return 0;
 	}
 	if (!pp->header) {
@@ -1350,14 +1371,15 @@ static int prettify_open(struct prettify *pp, const char *path)
 
 bool prettify__is_offset_expr(const char *s)
 {
-	char *end;
+	const char *end;
+	uint64_t v;
 
 	if (!strncmp(s, "$header.", 8))
 		return s[8] != '\0';
 	if (!isdigit((unsigned char)*s))
 		return false;
 	errno = 0;
-	strtoull(s, &end, 0);
+	end = num_parse(s, SIZE_MAX, 0, &v);
 	return !errno && !*end;
 }
 

@@ -10,15 +10,14 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "dwarves_version.h"
 #include "pdwtags_print.h"
 #include "tuning.h"
 
-const char *argp_program_version = DWARVES_VERSION;
-
-static struct pdwtags_opts opts = { .loader = { .thread_start = tuning__thread_start } };
-static int nr_files;
-static char **files;
+/* The options; written only while argp parses them. */
+static struct {
+	struct pdwtags_opts	job;
+	struct cli_files	files;
+} opts = { .job = { .loader = { .thread_start = tuning__thread_start } } };
 
 static const struct argp_option pdwtags_options[] = {
 	CLI_OPTION_FORMATS,
@@ -30,14 +29,13 @@ static const struct argp_option pdwtags_options[] = {
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case 'F': opts.format_path = arg; break;
-	case 'j': cli__parse_jobs(arg, state, &opts.loader.jobs); break;
-	case 'V': opts.decl_info = true; break;
-	case ARGP_KEY_ARGS: cli__take_files(state, &files, &nr_files); break;
+	case 'F': opts.job.format_path = arg; break;
+	case 'j': cli__parse_jobs(arg, state, &opts.job.loader.jobs); break;
+	case 'V': opts.job.decl_info = true; break;
 	case ARGP_KEY_END:
-		if (!nr_files)
+		if (!opts.files.nr)
 			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
-		opts.cacheline_size = cli__cacheline_size();
+		opts.job.cacheline_size = cli__cacheline_size();
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -45,21 +43,19 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
+static int run(void)
+{
+	return pdwtags__run(&opts.job, opts.files.paths, opts.files.nr);
+}
 
-static const struct argp pdwtags_argp = {
+static const struct cli_program pdwtags = {
+	.name = "pdwtags",
 	.options = pdwtags_options,
 	.parser = parse_opt,
 	.args_doc = "FILE",
-	.children = version_child,
+	.files = &opts.files,
+	.jobs = &opts.job.loader.jobs,
+	.run = run,
 };
 
-int main(int argc, char *argv[])
-{
-	int rc = cli__start("pdwtags", &pdwtags_argp, argc, argv);
-
-	if (rc)
-		return rc;
-	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
-	return pdwtags__run(&opts, files, nr_files);
-}
+CLI_MAIN(pdwtags)

@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "dwarves_version.h"
 #include "elf_symtab.h"
 #include "log.h"
 #include "pfunct_print.h"
@@ -29,11 +28,11 @@ enum {
 	ARG_compile,
 };
 
-const char *argp_program_version = DWARVES_VERSION;
-
-static struct pfunct_opts opts = { .loader = { .thread_start = tuning__thread_start } };
-static int nr_files;
-static char **files;
+/* The options; written only while argp parses them. */
+static struct {
+	struct pfunct_opts	job;
+	struct cli_files	files;
+} opts = { .job = { .loader = { .thread_start = tuning__thread_start } } };
 
 static const struct argp_option pfunct_options[] = {
 	{ "addr", 'a', "ADDR", 0, "show just the function that where ADDR is", 0 },
@@ -73,7 +72,7 @@ static void parse_addr(const char *arg, struct argp_state *state)
 	char *end;
 
 	errno = 0;
-	opts.addr = strtoull(arg, &end, 0);
+	opts.job.addr = strtoull(arg, &end, 0);
 	if (errno || end == arg || *end)
 		argp_failure(state, EXIT_USAGE, 0, "invalid address '%s'", arg);
 }
@@ -82,12 +81,12 @@ static void parse_addr(const char *arg, struct argp_state *state)
 static bool parse_formatter(int key)
 {
 	switch (key) {
-	case 's': opts.formatter = PF_FMT_SIZES; break;
-	case 'S': opts.formatter = PF_FMT_NR_VARIABLES; break;
-	case 'p': opts.formatter = PF_FMT_NR_PARMS; break;
-	case 'g': opts.formatter = PF_FMT_GOTO_LABELS; break;
-	case 'N': opts.formatter = PF_FMT_NAME_LEN; break;
-	case 'I': opts.formatter = PF_FMT_INLINE_EXPS; break;
+	case 's': opts.job.formatter = PF_FMT_SIZES; break;
+	case 'S': opts.job.formatter = PF_FMT_NR_VARIABLES; break;
+	case 'p': opts.job.formatter = PF_FMT_NR_PARMS; break;
+	case 'g': opts.job.formatter = PF_FMT_GOTO_LABELS; break;
+	case 'N': opts.job.formatter = PF_FMT_NAME_LEN; break;
+	case 'I': opts.job.formatter = PF_FMT_INLINE_EXPS; break;
 	default: return false;
 	}
 	return true;
@@ -99,48 +98,38 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	switch (key) {
 	case 'a': parse_addr(arg, state); break;
-	case 'A': opts.show_all = true; break;
-	case 'b': opts.expand_types = true; break;
-	case 'c': opts.class_name = arg; break;
-	case 'E': opts.externals = true; break;
-	case 'f': opts.function_name = arg; break;
-	case 'F': cli__parse_formats(arg, state, &opts.format_path); break;
-	case 'G': opts.cc_uninlined = true; break;
-	case 'H': opts.cc_inlined = true; break;
-	case 'i': opts.inline_expansions = opts.verbose = true; break;
-	case 'j': cli__parse_jobs(arg, state, &opts.loader.jobs); break;
-	case 'l': opts.decl_info = true; break;
-	case 'P': opts.prototypes = true; break;
-	case 't': opts.total_inline_stats = true; break;
-	case 'T': opts.variables = true; break;
-	case 'V': opts.verbose = true; break;
-	case ARG_symtab: opts.symtab_name = arg ? arg : ".symtab"; break;
-	case ARG_no_parm_names: opts.no_parm_names = true; break;
+	case 'A': opts.job.show_all = true; break;
+	case 'b': opts.job.expand_types = true; break;
+	case 'c': opts.job.class_name = arg; break;
+	case 'E': opts.job.externals = true; break;
+	case 'f': opts.job.function_name = arg; break;
+	case 'F': cli__parse_formats(arg, state, &opts.job.format_path); break;
+	case 'G': opts.job.cc_uninlined = true; break;
+	case 'H': opts.job.cc_inlined = true; break;
+	case 'i': opts.job.inline_expansions = opts.job.verbose = true; break;
+	case 'j': cli__parse_jobs(arg, state, &opts.job.loader.jobs); break;
+	case 'l': opts.job.decl_info = true; break;
+	case 'P': opts.job.prototypes = true; break;
+	case 't': opts.job.total_inline_stats = true; break;
+	case 'T': opts.job.variables = true; break;
+	case 'V': opts.job.verbose = true; break;
+	case ARG_symtab: opts.job.symtab_name = arg ? arg : ".symtab"; break;
+	case ARG_no_parm_names: opts.job.no_parm_names = true; break;
 	case ARG_compile:
-		opts.expand_types = opts.compilable = true;
+		opts.job.expand_types = opts.job.compilable = true;
 		if (arg)
-			opts.function_name = arg;
+			opts.job.function_name = arg;
 		break;
-	case ARGP_KEY_ARGS: cli__take_files(state, &files, &nr_files); break;
 	case ARGP_KEY_END:
-		if (!nr_files && !opts.class_name && !opts.function_name)
+		if (!opts.files.nr && !opts.job.class_name && !opts.job.function_name)
 			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
-		opts.cacheline_size = cli__cacheline_size();
+		opts.job.cacheline_size = cli__cacheline_size();
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp pfunct_argp = {
-	.options = pfunct_options,
-	.parser = parse_opt,
-	.args_doc = "FILE",
-	.children = version_child,
-};
 
 /* ---- --symtab ------------------------------------------------------------------- */
 
@@ -212,18 +201,26 @@ static int show_symtab(const char *path, const char *name)
 	return rc;
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
 	int i, rc = 0;
 
-	rc = cli__start("pfunct", &pfunct_argp, argc, argv);
-	if (rc)
-		return rc;
-	if (opts.symtab_name) {
-		for (i = 0; i < nr_files && !rc; i++)
-			rc = show_symtab(files[i], opts.symtab_name);
+	if (opts.job.symtab_name) {
+		for (i = 0; i < opts.files.nr && !rc; i++)
+			rc = show_symtab(opts.files.paths[i], opts.job.symtab_name);
 		return rc;
 	}
-	tuning__inputs(files, nr_files, NULL, opts.loader.jobs);
-	return pfunct__run(&opts, files, nr_files);
+	return pfunct__run(&opts.job, opts.files.paths, opts.files.nr);
 }
+
+static const struct cli_program pfunct = {
+	.name = "pfunct",
+	.options = pfunct_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+	.files = &opts.files,
+	.jobs = &opts.job.loader.jobs,
+	.run = run,
+};
+
+CLI_MAIN(pfunct)

@@ -19,19 +19,15 @@
 #include "btf_loader.h"
 #include "cli.h"
 #include "dwarf_loader.h"
-#include "dwarves_version.h"
 #include "input_format.h"
 #include "log.h"
 #include "tuning.h"
 
 /* The options; written only while argp parses them. */
 static struct {
-	unsigned int	jobs;
-	char		**files;
-	int		nr_files;
+	unsigned int		jobs;
+	struct cli_files	files;
 } opts;
-
-const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option prefcnt_options[] = {
 	CLI_OPTION_JOBS,
@@ -42,23 +38,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j': cli__parse_jobs(arg, state, &opts.jobs); break;
-	case ARGP_KEY_ARGS: cli__take_files(state, &opts.files, &opts.nr_files); break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp prefcnt_argp = {
-	.options = prefcnt_options,
-	.parser = parse_opt,
-	.args_doc = "[FILE...]",
-	.doc = "prefcnt: the types of FILEs that no function refers to, as upstream lists "
-	       "them (no FILE: the running kernel's)",
-	.children = version_child,
-};
 
 /* Each CU, once read: nothing of it is printed (see the top of the file). */
 static int consume_cu(struct cu *cu, void *ctx)
@@ -106,7 +90,7 @@ static int read_btf(const char *path)
 }
 
 /* Upstream reads every file before it would print: the first it cannot read ends the run. */
-static int run(char **files, int nr_files)
+static int read_files(char **files, int nr_files)
 {
 	enum input_format fmt;
 	int i, err = 0;
@@ -122,22 +106,22 @@ static int run(char **files, int nr_files)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
-	char *kernel = NULL;
-	int rc;
-
-	rc = cli__start("prefcnt", &prefcnt_argp, argc, argv);
-	if (rc)
-		return rc;
-	if (!opts.nr_files) {
-		if (input_format__default_file(&kernel))
-			return EXIT_FAILURE;
-		opts.files = &kernel;
-		opts.nr_files = 1;
-	}
-	tuning__inputs(opts.files, opts.nr_files, NULL, opts.jobs);
-	rc = run(opts.files, opts.nr_files);
-	free(kernel);
-	return rc;
+	return read_files(opts.files.paths, opts.files.nr);
 }
+
+static const struct cli_program prefcnt = {
+	.name = "prefcnt",
+	.options = prefcnt_options,
+	.parser = parse_opt,
+	.args_doc = "[FILE...]",
+	.doc = "prefcnt: the types of FILEs that no function refers to, as upstream lists "
+	       "them (no FILE: the running kernel's)",
+	.files = &opts.files,
+	.kernel_default = true,
+	.jobs = &opts.jobs,
+	.run = run,
+};
+
+CLI_MAIN(prefcnt)

@@ -18,12 +18,10 @@
 
 #include "cli.h"
 #include "dwarves_hash.h"
-#include "dwarves_version.h"
 #include "elf_scn_copy.h"
 #include "elf_symtab.h"
 #include "log.h"
 #include "out_file.h"
-#include "tuning.h"
 
 /* The options; written only while argp parses them. */
 static struct {
@@ -32,8 +30,6 @@ static struct {
 	const char	*output;	/* -o */
 	const char	*input;
 } opts;
-
-const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_option scncopy_options[] = {
 	{ "section", 's', "SECTION", 0, "Copy SECTION (may be given more than once)", 0 },
@@ -69,16 +65,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
-
-static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
-
-static const struct argp scncopy_argp = {
-	.options = scncopy_options,
-	.parser = parse_opt,
-	.args_doc = "FILE",
-	.doc = "scncopy: sections of an ELF FILE copied into a new ELF file",
-	.children = version_child,
-};
 
 static bool pick_section(const char *name, void *arg)
 {
@@ -130,7 +116,7 @@ static int write_output(Elf *elf, const struct stat *in_st)
 	return out_file__commit(&of);
 }
 
-static int run(void)
+static int copy(void)
 {
 	int fd = open(opts.input, O_RDONLY | O_CLOEXEC), err = -EINVAL;
 	struct stat st;
@@ -156,14 +142,21 @@ out:
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-int main(int argc, char *argv[])
+static int run(void)
 {
-	int rc;
+	int rc = copy();
 
-	rc = cli__start("scncopy", &scncopy_argp, argc, argv);
-	if (rc)
-		return rc;
-	rc = run();
 	str_set__release(&opts.sections);
 	return rc;
 }
+
+static const struct cli_program scncopy = {
+	.name = "scncopy",
+	.options = scncopy_options,
+	.parser = parse_opt,
+	.args_doc = "FILE",
+	.doc = "scncopy: sections of an ELF FILE copied into a new ELF file",
+	.run = run,
+};
+
+CLI_MAIN(scncopy)

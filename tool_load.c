@@ -108,11 +108,26 @@ int tool_load__btf(struct tool_load *l, const char *path)
 }
 
 /* Whether the @len bytes at @name are the format @format. */
-static bool is_format(const struct tool_load *l, const char *name, size_t len, const char *format)
+static bool is_format(bool match_case, const char *name, size_t len, const char *format)
 {
 	if (len != strlen(format))
 		return false;
-	return l->match_case ? !strncmp(name, format, len) : !strncasecmp(name, format, len);
+	return match_case ? !strncmp(name, format, len) : !strncasecmp(name, format, len);
+}
+
+bool tool_load__next_format(const char **list, bool match_case, enum tool_format *format,
+			    const char **name, size_t *len)
+{
+	const char *s = *list;
+
+	if (!*s)
+		return false;
+	*name = s;
+	*len = strcspn(s, ",");
+	*format = is_format(match_case, s, *len, "dwarf") ? TOOL_FORMAT_DWARF :
+		  is_format(match_case, s, *len, "btf") ? TOOL_FORMAT_BTF : TOOL_FORMAT_OTHER;
+	*list = s + *len + (s[*len] == ',');
+	return true;
 }
 
 static const char *formats_of(const struct tool_load *l)
@@ -122,44 +137,41 @@ static const char *formats_of(const struct tool_load *l)
 
 bool tool_load__names_unknown(const struct tool_load *l)
 {
-	const char *formats = formats_of(l);
+	const char *formats = formats_of(l), *name;
+	enum tool_format format;
+	size_t len;
 
-	while (*formats) {
-		size_t len = strcspn(formats, ",");
-
-		if (!is_format(l, formats, len, "dwarf") && !is_format(l, formats, len, "btf"))
+	while (tool_load__next_format(&formats, l->match_case, &format, &name, &len))
+		if (format == TOOL_FORMAT_OTHER)
 			return true;
-		formats += len + (formats[len] == ',');
-	}
 	return false;
 }
 
 int tool_load__file(struct tool_load *l, const char *path)
 {
-	const char *formats = formats_of(l);
+	const char *formats = formats_of(l), *name;
+	enum tool_format format;
+	size_t len;
 	/* A damaged ELF file says how, whatever the format asked for. */
 	int err = dwarf_file__check_elf(path);
 
 	if (err)
 		return err;
-	while (*formats) {
-		size_t len = strcspn(formats, ",");
-
+	while (tool_load__next_format(&formats, l->match_case, &format, &name, &len)) {
 		err = -ENODATA;
-		if (is_format(l, formats, len, "dwarf")) {
+		if (format == TOOL_FORMAT_DWARF) {
 			if (dwarf_archive__is_archive(path))
 				return load_archive(l, path);
 			err = dwarf_file__path_has_dwarf(path);
 			if (err)
 				return err < 0 ? err : load_dwarf(l, path);
 			err = -ENODATA;
-		} else if (is_format(l, formats, len, "btf")) {
+		} else if (format == TOOL_FORMAT_BTF) {
 			if (!l->btf_probe || may_have_btf(path))
 				err = tool_load__btf(l, path);
 		}
 		if (err != -ENODATA)
 			return err;
-		formats += len + (formats[len] == ',');
 	}
 	return -ENODATA;
 }

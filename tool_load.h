@@ -60,6 +60,18 @@ int tool_load__file(struct tool_load *l, const char *path);
 /* Says that @path has none of the formats: "PATH: no FORMATS debugging information". */
 void tool_load__report_none(const char *path, const char *format_path);
 
+/* A name of -F's list. */
+enum tool_format { TOOL_FORMAT_DWARF, TOOL_FORMAT_BTF, TOOL_FORMAT_OTHER };
+
+/*
+ * The one reader of -F's list, a name at a time: the next name of *@list
+ * (up to a comma; "dwarf" and "btf" in any case unless @match_case) as
+ * *@format, its bytes at *@name, *@len of them; *@list moves past it and
+ * its comma. False at the end of the list.
+ */
+bool tool_load__next_format(const char **list, bool match_case, enum tool_format *format,
+			    const char **name, size_t *len);
+
 /* Whether the formats tried name one that no loader reads ("ctf", "foo"). */
 bool tool_load__names_unknown(const struct tool_load *l);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cu_pool.h"
+#include "proc_maps.h"
 #include "tuning.h"
 
 #define THP_MODE_PATH	"/sys/kernel/mm/transparent_hugepage/enabled"
@@ -202,23 +203,14 @@ void tuning__inputs(char *const *files, int nr_files, const char *btf_base,
 /* The anonymous read-write mapping that holds @p, from the process's map. */
 static bool find_mapping(uintptr_t p, uintptr_t *start, uintptr_t *end)
 {
-	FILE *f = fopen("/proc/self/maps", "re");
-	unsigned long lo, hi, inode;
-	char line[512], perms[8];
-	bool found = false;
+	struct proc_maps_buf buf;
+	struct proc_map m;
 
-	if (!f)
+	if (!proc_maps__find(p, &buf, &m))
 		return false;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %7s %*s %*s %lu", &lo, &hi, perms, &inode) == 4 &&
-		    lo <= p && p < hi) {
-			found = !inode && !strcmp(perms, "rw-p");
-			*start = lo;
-			*end = hi;
-			break;
-		}
-	fclose(f);
-	return found;
+	*start = m.start;
+	*end = m.end;
+	return !m.inode && !strcmp(m.perms, "rw-p");
 }
 
 /*

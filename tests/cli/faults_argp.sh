@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Each allocation argp_parse() makes (glibc's argp) fails once, in pahole
-# and the programs that start with cli__start(): exit 1 with one line
+# and the programs that start with cli__main(): exit 1 with one line
 # saying that memory ran out, or the right output. argp returns ENOMEM
 # without a word; pahole exited 1 and the others 64 (a usage error),
 # silently.

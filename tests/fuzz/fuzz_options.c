@@ -79,6 +79,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			return 0;
 	opts = initial_opts;
 	if (!setjmp(fuzz_exit_jump))
-		argp_parse(&pahole_argp, nr, args, ARGP_NO_EXIT, NULL, NULL);
+		cli__parse(&pahole, nr, args, ARGP_NO_EXIT);
 	return 0;
 }
