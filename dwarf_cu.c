@@ -127,12 +127,13 @@ static struct die_map_spare take_spare(struct die_map_spares *s)
 /* The loader's map: a spare one with a stamp of its own, else none yet. */
 static void take_map(struct cu_loader *l)
 {
+	struct die_map_spares *s = l->env->spares;
 	struct die_map_spare m = { 0 };
 
-	if (l->spares) {
-		pthread_mutex_lock(&l->spares->lock);
-		m = take_spare(l->spares);
-		pthread_mutex_unlock(&l->spares->lock);
+	if (s) {
+		pthread_mutex_lock(&s->lock);
+		m = take_spare(s);
+		pthread_mutex_unlock(&s->lock);
 	}
 	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
 		if (m.map)
@@ -147,7 +148,7 @@ static void take_map(struct cu_loader *l)
 /* Gives the loader's map back to the spares, or frees it. */
 static void give_map(struct cu_loader *l)
 {
-	struct die_map_spares *s = l->spares;
+	struct die_map_spares *s = l->env->spares;
 	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, cu_pool__thread_index() };
 
 	if (s && m.map) {
@@ -603,7 +604,8 @@ static int read_unit_die(struct cu_loader *l, struct die *die, Dwarf_Die *cu_die
 	l->cu->name = ua.has_name ? ua.name : dwarf_diename(cu_die);
 	l->cu->language = (uint16_t)ua.lang;
 	l->is_clang = names_clang(ua.producer);
-	l->is_excluded = dwarf_loader__unit_excluded(l->opts, (uint16_t)ua.lang, l->cu->name);
+	l->is_excluded = l->env->excluded &&
+			 l->env->excluded(l->env->excluded_ctx, (uint16_t)ua.lang, l->cu->name);
 	l->name_die = NULL;
 	return 0;
 }
@@ -1020,14 +1022,15 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, int
 	return 0;
 }
 
-int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   int lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+int dwarf_cu__load(const struct dwarf_cu_env *env, const struct die_sections *split,
+		   Dwarf_Die *dies, uint32_t nr_dies, int lang, uint32_t id, struct cu **ret,
 		   struct dwarf_load_counts *counts)
 {
+	const struct dwarf_file *df = env->df;
+	const struct dwarf_loader_opts *opts = env->opts;
 	struct cu_loader l = {
 		.opts = opts, .df = df, .secs = split ? split : &df->secs,
-		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf, .spares = spares,
+		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf, .env = env,
 	};
 	int err;
 

@@ -79,6 +79,7 @@ struct die_map_entry {
 
 /* Per-CU load state: one owner, never shared between threads. */
 struct cu_loader {
+	const struct dwarf_cu_env	*env;		/* the map's spares, the exclusion rule */
 	const struct dwarf_loader_opts	*opts;
 	const struct dwarf_file		*df;
 	const struct die_sections	*secs;		/* of the CU's DIEs: the file's, or its .dwo's */
@@ -87,7 +88,6 @@ struct cu_loader {
 	struct die_map_entry		*map;
 	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
 	uint32_t			map_stamp;	/* of its slots in use; never 0 */
-	struct die_map_spares		*spares;	/* where the map goes back, or NULL */
 	struct type_alias		*aliases;
 	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;

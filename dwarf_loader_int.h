@@ -43,10 +43,6 @@ struct dwarf_load_counts {
 	bool		is_excluded;		/* --lang*, -X left it out: no CU, no message */
 };
 
-/* Whether --lang_exclude, --lang or -X leave out a CU of @lang named @name. */
-bool dwarf_loader__unit_excluded(const struct dwarf_loader_opts *opts, uint16_t lang,
-				 const char *name);
-
 /*
  * DIE maps kept from one CU to the next, so that a loader neither
  * allocates nor clears one per CU: each loader takes one (or makes its
@@ -69,19 +65,31 @@ void die_map_spares__init(struct die_map_spares *s);
 void die_map_spares__release(struct die_map_spares *s);
 
 /*
+ * What every CU of a load shares: the file, the options, where DIE maps
+ * come from and go back (may be NULL), and the rule that leaves a CU out
+ * (--lang_exclude, --lang, -X): whether a CU of @lang named @name is left
+ * out, asked with @excluded_ctx (NULL: none is).
+ */
+struct dwarf_cu_env {
+	const struct dwarf_file		*df;
+	const struct dwarf_loader_opts	*opts;
+	struct die_map_spares		*spares;
+	bool	(*excluded)(const void *ctx, uint16_t lang, const char *name);
+	const void			*excluded_ctx;
+};
+
+/*
  * Loads one CU from its unit DIE (@nr_dies 1), or all type units from
  * theirs as one CU, on any thread. A split unit (the DIEs of a skeleton,
  * in its .dwo) is read from @split, that file's sections; else @split is
- * NULL. The DIE map comes from and goes back to @spares (may be NULL).
- * @lang is the CU's language, or DWARF_CU_OWN_LANG for one unit: its
- * language and name are then read from its DIE, and when the options leave
- * the CU out, counts->is_excluded is set and *ret is NULL. 0 and the CU in
- * *ret, or -errno (reported). *counts is set either way.
+ * NULL. @lang is the CU's language, or DWARF_CU_OWN_LANG for one unit: its
+ * language and name are then read from its DIE, and when @env's rule
+ * leaves the CU out, counts->is_excluded is set and *ret is NULL. 0 and
+ * the CU in *ret, or -errno (reported). *counts is set either way.
  */
 enum { DWARF_CU_OWN_LANG = -1 };
-int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   int lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+int dwarf_cu__load(const struct dwarf_cu_env *env, const struct die_sections *split,
+		   Dwarf_Die *dies, uint32_t nr_dies, int lang, uint32_t id, struct cu **ret,
 		   struct dwarf_load_counts *counts);
 
 #endif
