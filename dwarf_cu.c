@@ -24,12 +24,12 @@
 
 #include "cu_pool.h"
 #include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_cursor.h"
 #include "dwarf_fn_body.h"
 #include "dwarf_namespaces.h"
 #include "dwarf_functions.h"
 #include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"
@@ -40,6 +40,17 @@ static int load_function_children(struct cu_loader *l, struct die *die);
 static int load_namespace(struct cu_loader *l, struct die *die);
 static int load_imported_unit(struct cu_loader *l, struct die *die);
 static bool is_mapped(struct cu_loader *l, uint64_t key);
+
+/*
+ * A slot of the DIE map, an open-addressing hash table. It is in use when
+ * its stamp is the map's: a map kept for the next CU (struct
+ * die_map_spares) takes a new stamp instead of being cleared.
+ */
+struct die_map_entry {
+	uint64_t	key;
+	uint32_t	id;
+	uint32_t	stamp;
+};
 
 static uint32_t map_slot(uint64_t key, uint32_t cap)
 {
@@ -87,6 +98,13 @@ static int map_reserve(struct cu_loader *l, uint64_t n)
 	l->map_cap = cap;
 	return 0;
 }
+
+/* A map kept for the next CU (dwarf_cu.h). */
+struct die_map_spare {
+	struct die_map_entry	*map;		/* owned */
+	uint32_t		cap, stamp;
+	unsigned int		owner;		/* cu_pool__thread_index() of its last user */
+};
 
 void die_map_spares__init(struct die_map_spares *s)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One CU's DIE attributes (dwarf_cu.h): the keys DIEs are known by, the
+ * One CU's DIE attributes (dwarf_cu_loader.h): the keys DIEs are known by, the
  * values of the attributes the loader reads (constants, references,
  * strings, flags, locations of members and vtable entries), the fixed-size
  * attributes of data members read by plan, and the loader's error lines.
@@ -13,10 +13,9 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_cursor.h"
 #include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
 #include "log.h"
 
 /* KEY_ALT for a unit of the supplementary file, else 0. */

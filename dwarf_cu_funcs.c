@@ -9,11 +9,10 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_cursor.h"
 #include "dwarf_fn_body.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader_int.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"

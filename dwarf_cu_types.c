@@ -10,7 +10,7 @@
 #include <string.h>
 #include <dwarf.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "log.h"
 
 /* ---- annotations ------------------------------------------------------------------ */

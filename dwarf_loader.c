@@ -20,8 +20,9 @@
 #include <elfutils/libdwfl.h>
 
 #include "cu_pool.h"
+#include "dwarf_cu.h"
+#include "dwarf_file.h"
 #include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
 #include "dwarf_xunits.h"
 #include "elf_symtab.h"
 #include "log.h"

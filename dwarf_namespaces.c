@@ -13,7 +13,7 @@
 #include <string.h>
 #include <dwarf.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_namespaces.h"
 
 /* An item of the walk, and the DIE it names. */
