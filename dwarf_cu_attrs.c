@@ -13,7 +13,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu_loader.h"
+#include "dwarf_cu_core.h"
 #include "dwarf_cursor.h"
 #include "dwarf_loader.h"
 #include "log.h"
@@ -543,4 +543,43 @@ int cu_loader__read_common_attrs(struct cu_loader *l, struct die *die, struct di
 	if (v && read_attrs_fixed(l, die, *plan, v, a))
 		return 0;
 	return cu_loader__read_attrs(l, die, a);
+}
+
+/*
+ * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
+ * offset from low_pc. 0 when absent or nonsensical.
+ */
+static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a, Dwarf_Addr low_pc)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr high;
+	uint64_t off;
+
+	if (!a->has_high_pc)
+		return 0;
+	if (a->high_pc.form == DW_FORM_addr || a->high_pc.form == DW_FORM_addrx ||
+	    (a->high_pc.form >= DW_FORM_addrx1 && a->high_pc.form <= DW_FORM_addrx4) ||
+	    a->high_pc.form == DW_FORM_GNU_addr_index) {
+		attr = die_attr__libdw(u, &a->high_pc);
+		if (dwarf_formaddr(&attr, &high))
+			return 0;
+		return high > low_pc ? high - low_pc : 0;
+	}
+	return cu_loader__attr_constant(u, &a->high_pc, &off) ? off : 0;
+}
+
+void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
+			 uint64_t *size)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr addr;
+
+	*low = *size = 0;
+	if (!a->has_low_pc)
+		return;
+	attr = die_attr__libdw(u, &a->low_pc);
+	if (dwarf_formaddr(&attr, &addr))
+		return;
+	*low = addr;
+	*size = code_size(u, a, addr);
 }

@@ -2,10 +2,12 @@
 #ifndef PAHOLE_DWARF_CU_LOADER_H
 #define PAHOLE_DWARF_CU_LOADER_H
 /*
- * One CU's load state, shared by dwarf_cu.c (the walk, subprograms,
- * variables, references and other units) and dwarf_cu_types.c (type DIEs
- * and their annotations); not for other modules. A struct cu_loader has one
- * owner, the thread loading the CU.
+ * One CU's load state, shared by the CU loader's files: dwarf_cu.c (units,
+ * the tag table, other units, resolution), dwarf_cu_walk.c (the walk, the
+ * DIE map, references, decl tags), dwarf_cu_attrs.c (attribute values,
+ * keys) and the parts the tag table reaches: dwarf_cu_types.c,
+ * dwarf_cu_funcs.c, dwarf_namespaces.c, dwarf_fn_body.c. Not for other
+ * modules. A struct cu_loader has one owner, the thread loading the CU.
  */
 #include <stdint.h>
 #include <elfutils/libdw.h>
@@ -68,8 +70,19 @@ struct type_alias {
 };
 
 /* Per-CU load state: one owner, never shared between threads. */
-struct die_map_entry;
+/*
+ * A slot of the DIE map, an open-addressing hash table. It is in use when
+ * its stamp is the map's: a map kept for the next CU (struct
+ * die_map_spares) takes a new stamp instead of being cleared.
+ */
+struct die_map_entry {
+	uint64_t	key;
+	uint32_t	id;
+	uint32_t	stamp;
+};
+
 struct dwarf_cu_env;
+struct cu_tags;
 
 struct cu_loader {
 	const struct dwarf_cu_env	*env;		/* the map's spares, the exclusion rule */
@@ -118,6 +131,8 @@ struct cu_loader {
 	unsigned int			foreign;	/* loading DIEs of other CUs alone */
 	struct loc_counts		loc_counts;
 	unsigned int			depth;
+	unsigned int			cu_scope_depth;	/* the depth of the CU's own variables */
+	const struct cu_tags		*tags;		/* what loads each tag: dwarf_cu.c's */
 	bool				is_clang;	/* DW_AT_producer names clang */
 	bool				is_excluded;	/* the options leave the CU out */
 	Dwarf_Die			*name_die;	/* whose name errors give until it is read */
@@ -178,26 +193,7 @@ struct die_attrs {
 enum { MAX_DIE_DEPTH = 512 };
 
 
-/* dwarf_cu_attrs.c: keys, attribute values, messages. */
-/* The key of @die (KEY_* flags of its unit). */
-uint64_t cu_loader__die_key(const struct cu_loader *l, const struct die *die);
-/* The key of a DIE libdw found (references leaving the unit). */
-uint64_t cu_loader__libdw_key(Dwarf_Die *die);
-/* The key of the type of the type unit of signature @sig; false if none. */
-bool cu_loader__signature_key(const struct cu_loader *l, uint64_t sig, uint64_t *ret);
-/* A reference attribute's target: its key, or with @plain its offset. */
-bool cu_loader__attr_ref(const struct die_attr *a, struct die_attrs *da, bool plain,
-			 uint64_t *ret);
-/* A string attribute; the indexed forms are libdw's. */
-const char *cu_loader__attr_string(const struct cu_loader *l, const struct die_unit *u,
-				   const struct die_attr *a);
-/* Whether cu_loader__read_attrs() reads attributes called @name (the abbreviations' filter). */
-bool cu_loader__collects(uint32_t name, const void *arg);
-/* The CU's name for a message: libdw's, when the unit DIE was not read yet. */
-const char *cu_loader__cu_name(const struct cu_loader *l);
-/* One error line: the file, the CU, the DIE's offset, @what. */
-void cu_loader__error(const struct cu_loader *l, const struct die *die, const char *what);
-
+/* ---- dwarf_cu_attrs.c: attribute values, keys ---- */
 /* Reads @die's attributes into @a; -EINVAL (reported) for a bad DIE. */
 int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
 /*
@@ -205,6 +201,56 @@ int cu_loader__read_attrs(struct cu_loader *l, struct die *die, struct die_attrs
  * sizes, as a data member's most often are; slower for others.
  */
 int cu_loader__read_common_attrs(struct cu_loader *l, struct die *die, struct die_attrs *a);
+/* The key subprograms, parameters and variables know @die by (origins refer to it). */
+uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die);
+/* XUNIT_KEY_ALT for a unit of the supplementary file, else 0. */
+uint64_t cu_loader__key_alt(const struct cu_loader *l, const struct die_unit *u);
+/* The type map's key of the DIE at section offset @off of @die's unit. */
+uint64_t cu_loader__ref_key(const struct cu_loader *l, const struct die *die, uint64_t off);
+/* The section offset in a key. */
+uint64_t cu_loader__key_off(uint64_t key);
+/*
+ * The address of a DIE's code (DW_AT_low_pc) in *@low and its bytes (from
+ * DW_AT_high_pc) in *@size: the one reader of the two for subprograms,
+ * blocks and inline expansions. Both 0 without a low_pc libdw can read,
+ * the size 0 when unknown.
+ */
+void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
+			 uint64_t *size);
+/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
+int cu_loader__walk_error(const struct cu_loader *l, const struct die *die);
+
+/* ---- the tag table: what loads a DIE of each tag ---- */
+typedef int (*cu_die_fn)(struct cu_loader *l, struct die *die);
+struct cu_tag_fn {
+	uint16_t	tag;
+	cu_die_fn	load;
+};
+/* DWARF 5's tags are below it; a DIE of another tag is skipped, with its children. */
+enum { CU_NR_TAGS = 0x50 };
+/*
+ * One load's table, which dwarf_cu.c fills from the parts' lists (each
+ * ends with tag 0) and the options; the walk dispatches through it.
+ */
+struct cu_tags {
+	cu_die_fn	load[CU_NR_TAGS];	/* NULL: nothing to load */
+	/* A subprogram's body, for printing (dwarf_fn_body.c), or NULL. */
+	int		(*body)(struct cu_loader *l, struct die *die, const struct die_attrs *a,
+				struct function *f);
+};
+extern const struct cu_tag_fn cu_walk__tags[];		/* dwarf_cu_walk.c */
+extern const struct cu_tag_fn cu_types__tags[];		/* dwarf_cu_types.c */
+extern const struct cu_tag_fn cu_funcs__tags[];		/* dwarf_cu_funcs.c */
+
+/* ---- the walk (dwarf_cu_walk.c) ---- */
+/* Loads one DIE and what is below it, at any depth. */
+int cu_loader__load_die(struct cu_loader *l, struct die *die);
+/* @die by its tag's loader alone (no signature stub, no depth limit), a level down. */
+int cu_loader__load_tag(struct cu_loader *l, struct die *die);
+/* The children of @die, private to it (types in functions and namespaces). */
+int cu_loader__load_private_children(struct cu_loader *l, struct die *die);
+/* One child DIE of a function, private to it like its children. */
+int cu_loader__load_function_child(struct cu_loader *l, struct die *die);
 /*
  * Appends @t as the type of @die (@a its attributes, or NULL), queues its
  * DW_AT_type, and gives its id in *@ret (when not NULL).
@@ -217,47 +263,10 @@ int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_
 int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die_off);
 /* DIE @die stands for core type @id: it gets no type of its own. */
 int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id);
-/* The key subprograms, parameters and variables know @die by (origins refer to it). */
-uint64_t cu_loader__plain_key(const struct cu_loader *l, const struct die *die);
-/* XUNIT_KEY_ALT for a unit of the supplementary file, else 0. */
-uint64_t cu_loader__key_alt(const struct cu_loader *l, const struct die_unit *u);
-/* The type map's key of the DIE at section offset @off of @die's unit. */
-uint64_t cu_loader__ref_key(const struct cu_loader *l, const struct die *die, uint64_t off);
-/* The section offset in a key. */
-uint64_t cu_loader__key_off(uint64_t key);
 /* The core id of the type DIE @key (after the walk), false when it has none. */
 bool cu_loader__type_id(const struct cu_loader *l, uint64_t key, uint32_t *ret);
-/*
- * A constant attribute as pahole reads it (data forms zero-extended, sdata
- * and implicit_const signed; before DWARF 4, data4/8 as libdw judges them).
- */
-bool cu_loader__attr_constant(const struct die_unit *u, const struct die_attr *a, uint64_t *ret);
-/* The locations' view of the CU (dwarf_locations.h). */
-struct loc_cu cu_loader__loc_cu(struct cu_loader *l);
 /* libdw's handle of @die into @ret, or NULL when libdw finds none. */
 Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret);
-/*
- * The address of a DIE's code (DW_AT_low_pc) in *@low and its bytes (from
- * DW_AT_high_pc) in *@size: the one reader of the two for subprograms,
- * blocks and inline expansions. Both 0 without a low_pc libdw can read,
- * the size 0 when unknown.
- */
-void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
-			 uint64_t *size);
-/* Loads one DIE and what is below it (dwarf_cu.c), at any depth. */
-int cu_loader__load_die(struct cu_loader *l, struct die *die);
-/* A failed walk of @die's children: reports the reader's reason, returns -EINVAL. */
-int cu_loader__walk_error(const struct cu_loader *l, const struct die *die);
-/* One child DIE of a function, private to it like its children. */
-int cu_loader__load_function_child(struct cu_loader *l, struct die *die);
-
-/* Subprogram and variable DIEs (dwarf_cu_funcs.c): functions, parameters, globals. */
-int cu_loader__load_subprogram(struct cu_loader *l, struct die *die);
-int cu_loader__load_variable(struct cu_loader *l, struct die *die);
-int cu_loader__load_member_decl(struct cu_loader *l, struct die *die, const struct die_attrs *a);
-
-/* Type DIEs and what is in them (dwarf_cu_types.c); 0 for other tags. */
-int cu_loader__load_type(struct cu_loader *l, struct die *die);
 /*
  * A DW_TAG_LLVM_annotation child of @die's (@child), kept on the annotation
  * stack for component @component_idx (-1: the DIE itself), when decl tags
@@ -271,5 +280,8 @@ int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t comp
  * first index and count in @ret.
  */
 int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2]);
+
+/* The locations' view of the CU (dwarf_cu_funcs.c; dwarf_locations.h). */
+struct loc_cu cu_loader__loc_cu(struct cu_loader *l);
 
 #endif
