@@ -31,7 +31,7 @@
 #include "dwarf_fn_body.h"
 #include "dwarf_namespaces.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader.h"
+#include "dwarf_loader_opts.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"

@@ -11,7 +11,7 @@
 #include <elfutils/libdw.h>
 
 #include "die_reader.h"
-#include "dwarf_loader.h"
+#include "dwarf_loader_opts.h"
 
 struct dwarf_file;
 

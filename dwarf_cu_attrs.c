@@ -15,7 +15,7 @@
 
 #include "dwarf_cu_core.h"
 #include "dwarf_cursor.h"
-#include "dwarf_loader.h"
+#include "dwarf_loader_opts.h"
 #include "log.h"
 
 /* KEY_ALT for a unit of the supplementary file, else 0. */

@@ -15,7 +15,7 @@
 #include "die_reader.h"
 #include "dwarf_file.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader.h"
+#include "dwarf_loader_opts.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "dwarves.h"
