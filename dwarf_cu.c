@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * DWARF to the model, one CU: it is walked depth-first; a type DIE gets its
- * core id after every type nested inside it, and references are resolved by
- * DIE offset once the walk of the CU is done. The file and the order of
- * the CUs are dwarf_loader.c's; type DIEs are dwarf_cu_types.c's, subprograms,
- * parameters and variables dwarf_cu_funcs.c's, attribute values and the
- * keys DIEs are known by dwarf_cu_attrs.c's.
+ * DWARF to the model, one CU (dwarf_cu.h): its units opened, the unit DIE
+ * read (name, language, whether the CU is left out), the DIEs walked
+ * (dwarf_cu_walk.c) through the tag table this file fills from the parts'
+ * lists: type DIEs are dwarf_cu_types.c's, subprograms, parameters and
+ * variables dwarf_cu_funcs.c's, namespaces and bodies for printing
+ * dwarf_namespaces.c's and dwarf_fn_body.c's. Then the DIEs the CU reaches
+ * in other units, references resolved, functions and variables. The file
+ * and the order of the CUs are dwarf_loader.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,69 +26,23 @@
 
 #include "cu_pool.h"
 #include "dwarf_cu.h"
+#include "dwarf_cu_core.h"
 #include "dwarf_cursor.h"
 #include "dwarf_fn_body.h"
 #include "dwarf_namespaces.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
+#include "dwarf_loader_opts.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"
 
 
-static int load_children(struct cu_loader *l, struct die *parent);
-static int load_function_children(struct cu_loader *l, struct die *die);
-static int load_namespace(struct cu_loader *l, struct die *die);
-static int load_imported_unit(struct cu_loader *l, struct die *die);
-static bool is_mapped(struct cu_loader *l, uint64_t key);
-
-static uint32_t map_slot(uint64_t key, uint32_t cap)
-{
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
-}
-
-/*
- * Puts @key in @map (of @cap slots, those of @stamp in use) unless it is
- * there: the first id given stays.
- */
-static void map_insert(struct die_map_entry *map, uint32_t cap, uint32_t stamp, uint64_t key,
-		       uint32_t id, uint32_t *nr)
-{
-	uint32_t i = map_slot(key, cap);
-
-	while (map[i].stamp == stamp && map[i].key != key)
-		i = (i + 1) & (cap - 1);
-	if (map[i].stamp == stamp)
-		return;
-	map[i] = (struct die_map_entry){ .key = key, .id = id, .stamp = stamp };
-	(*nr)++;
-}
-
-/* Makes room for @n entries, at most half the slots in use. */
-static int map_reserve(struct cu_loader *l, uint64_t n)
-{
-	uint32_t cap = l->map_cap ? l->map_cap : 1024, i, nr = 0;
-	struct die_map_entry *map;
-
-	if (n * 2 <= l->map_cap)
-		return 0;
-	while (cap < n * 2 && cap <= UINT32_MAX / 2)
-		cap *= 2;
-	if (cap < n * 2)
-		return -ENOMEM;
-	/* Stamp 0 is no map's: a zeroed slot is free. */
-	map = calloc(cap, sizeof(*map));
-	if (!map)
-		return -ENOMEM;
-	for (i = 0; i < l->map_cap; i++)
-		if (l->map[i].stamp == l->map_stamp)
-			map_insert(map, cap, l->map_stamp, l->map[i].key, l->map[i].id, &nr);
-	free(l->map);
-	l->map = map;
-	l->map_cap = cap;
-	return 0;
-}
+/* A map kept for the next CU (dwarf_cu.h). */
+struct die_map_spare {
+	struct die_map_entry	*map;		/* owned */
+	uint32_t		cap, stamp;
+	unsigned int		owner;		/* cu_pool__thread_index() of its last user */
+};
 
 void die_map_spares__init(struct die_map_spares *s)
 {
@@ -127,12 +83,13 @@ static struct die_map_spare take_spare(struct die_map_spares *s)
 /* The loader's map: a spare one with a stamp of its own, else none yet. */
 static void take_map(struct cu_loader *l)
 {
+	struct die_map_spares *s = l->env->spares;
 	struct die_map_spare m = { 0 };
 
-	if (l->spares) {
-		pthread_mutex_lock(&l->spares->lock);
-		m = take_spare(l->spares);
-		pthread_mutex_unlock(&l->spares->lock);
+	if (s) {
+		pthread_mutex_lock(&s->lock);
+		m = take_spare(s);
+		pthread_mutex_unlock(&s->lock);
 	}
 	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
 		if (m.map)
@@ -147,7 +104,7 @@ static void take_map(struct cu_loader *l)
 /* Gives the loader's map back to the spares, or frees it. */
 static void give_map(struct cu_loader *l)
 {
-	struct die_map_spares *s = l->spares;
+	struct die_map_spares *s = l->env->spares;
 	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, cu_pool__thread_index() };
 
 	if (s && m.map) {
@@ -161,308 +118,6 @@ static void give_map(struct cu_loader *l)
 	free(m.map);
 	l->map = NULL;
 	l->map_cap = 0;
-}
-
-/* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
-static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
-{
-	int err = map_reserve(l, (uint64_t)l->nr_map + 1);
-
-	if (!err)
-		map_insert(l->map, l->map_cap, l->map_stamp, die_off, id, &l->nr_map);
-	return err;
-}
-
-int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id)
-{
-	return map_die(l, cu_loader__die_key(l, die), id);
-}
-
-/* Records that @slot (or, with @slot NULL, types[@id].type) refers to @die_off. */
-int cu_loader__add_ref(struct cu_loader *l, uint32_t *slot, uint32_t id, uint64_t die_off)
-{
-	int err = dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), l->nr_refs + 1);
-
-	if (err)
-		return err;
-	l->refs[l->nr_refs++] = (struct ref_fixup){ .slot = slot, .id = id, .die_off = die_off };
-	return 0;
-}
-
-int cu_loader__add_containing_ref(struct cu_loader *l, uint32_t id, uint64_t die_off)
-{
-	int err = cu_loader__add_ref(l, NULL, id, die_off);
-
-	if (!err)
-		l->refs[l->nr_refs - 1].is_containing = true;
-	return err;
-}
-
-/* libdw's handle of @die, for what is left to libdw. NULL when it finds none. */
-Dwarf_Die *cu_loader__libdw_die(const struct cu_loader *l, const struct die *die, Dwarf_Die *ret)
-{
-	if (cu_loader__key_alt(l, die->unit))
-		return dwarf_offdie(dwarf_xunits__alt_dwarf(l->df->xunits), die->off, ret);
-	return die->unit->in_types ? dwarf_offdie_types(l->dwarf, die->off, ret) :
-				     dwarf_offdie(l->dwarf, die->off, ret);
-}
-
-/*
- * DWARF 5's file 0 (the primary source file, which clang names in
- * DW_AT_decl_file), which libdw before 0.191 refuses as no file at all;
- * NULL where the index is another, or the unit older.
- */
-static const char *decl_file_zero(Dwarf_Die *die)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word idx;
-	Dwarf_Half version;
-	Dwarf_Die cudie;
-	Dwarf_Files *files;
-	size_t nfiles;
-
-	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
-	    dwarf_formudata(&attr, &idx) != 0 || idx != 0 ||
-	    !dwarf_cu_die(die->cu, &cudie, &version, NULL, NULL, NULL, NULL, NULL) ||
-	    version < 5 || dwarf_getsrcfiles(&cudie, &files, &nfiles) != 0 || nfiles == 0)
-		return NULL;
-	return dwarf_filesrc(files, 0, NULL, NULL);
-}
-
-/* What only the printer needs: where the type is declared, its alignment. */
-static void set_print_facts(const struct cu_loader *l, struct die *die, struct type *t,
-			    const struct die_attrs *a)
-{
-	Dwarf_Die ldie;
-
-	t->is_private = l->private_depth > 0;
-	if (a) {
-		t->alignment = a->alignment;
-		t->decl_line = a->decl_line;
-	}
-	if (l->opts->decl_info && cu_loader__libdw_die(l, die, &ldie)) {
-		/* Line tables are cached in the Dwarf, unlocked in libdw. */
-		pthread_mutex_lock(l->df->libdw_lock);
-		t->decl_file = dwarf_decl_file(&ldie) ?: decl_file_zero(&ldie);
-		pthread_mutex_unlock(l->df->libdw_lock);
-	}
-}
-
-/* Appends @t as the type of @die, and queues its DW_AT_type. */
-int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
-		    const struct die_attrs *a, uint32_t *ret)
-{
-	uint32_t id;
-	int err;
-
-	t->src_off = die->off;
-	if (l->opts->for_printing)
-		set_print_facts(l, die, t, a);
-	err = cu__add_type(l->cu, t, &id) ?: map_die(l, cu_loader__die_key(l, die), id);
-	if (!err && a && a->has_type)
-		err = cu_loader__add_ref(l, NULL, id, a->type_off);
-	if (!err && ret)
-		*ret = id;
-	return err;
-}
-
-/* ---- the walk -------------------------------------------------------------------- */
-
-/*
- * A struct, union or enum that only names a type unit's type by its
- * signature (DWARF 4, 7.32): references to it go to that type.
- */
-static int find_signature(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_signature)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
-static int add_signature_alias(struct cu_loader *l, struct die *die)
-{
-	struct die_attr sig;
-	Dwarf_Attribute attr;
-	Dwarf_Die target;
-	uint64_t key;
-	int rc = die__attrs(die, find_signature, &sig), err;
-
-	if (rc < 0)
-		return cu_loader__walk_error(l, die);
-	if (sig.form != DW_FORM_ref_sig8 || !cu_loader__signature_key(l, sig.value, &key)) {
-		attr = die_attr__libdw(die->unit, &sig);
-		if (!dwarf_formref_die(&attr, &target)) {
-			cu_loader__error(l, die, dwarf_errmsg(-1));
-			return -EINVAL;
-		}
-		key = cu_loader__libdw_key(&target);
-	}
-	err = dw_ensure_cap(&l->aliases, &l->aliases_cap, sizeof(*l->aliases),
-			    l->nr_aliases + 1);
-	if (err)
-		return err;
-	l->aliases[l->nr_aliases++] = (struct type_alias){ cu_loader__die_key(l, die), key };
-	return 0;
-}
-
-/*
- * A variable inside a function. Its type is a DIE of the CU in plain DWARF,
- * so the CU's type; dwz -m may move that DIE into the supplementary file,
- * where nothing of the CU imports it: it is loaded then too, so that the
- * file gives the BTF it gave before dwz.
- */
-static int reach_local(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs a;
-	int err;
-
-	if (!l->reach_locals)
-		return 0;
-	err = cu_loader__read_attrs(l, die, &a);
-	if (err || !a.has_type || !(a.type_off & KEY_ALT))
-		return err;
-	err = dw_ensure_cap(&l->local_types, &l->local_types_cap, sizeof(*l->local_types),
-			    l->nr_local_types + 1);
-	if (!err)
-		l->local_types[l->nr_local_types++] = a.type_off;
-	return err;
-}
-
-/* One DIE of any kind: types are added, containers walked for nested types. */
-int cu_loader__load_die(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	if (l->depth >= MAX_DIE_DEPTH) {
-		cu_loader__error(l, die, "DIE tree nested too deeply");
-		return -EINVAL;
-	}
-	l->depth++;
-	/*
-	 * Most DIEs loaded here are types, mapped once their attributes are
-	 * read: the slot's cache line is fetched meanwhile.
-	 */
-	if (l->map_cap)
-		__builtin_prefetch(&l->map[map_slot(cu_loader__die_key(l, die), l->map_cap)], 1);
-	if (die__has_attr(die, DW_AT_signature)) {
-		err = add_signature_alias(l, die);
-		l->depth--;
-		return err;
-	}
-	switch (die->tag) {
-	/* No id: every reference to it is void. */
-	case DW_TAG_unspecified_type:	err = map_die(l, cu_loader__die_key(l, die), 0); break;
-	case DW_TAG_subprogram:		err = cu_loader__load_subprogram(l, die); break;
-	/* Only top-level variables have static storage BTF wants. */
-	case DW_TAG_variable:
-		err = l->depth == 1 ? cu_loader__load_variable(l, die) : reach_local(l, die);
-		break;
-	case DW_TAG_lexical_block:
-	case DW_TAG_inlined_subroutine:	err = load_function_children(l, die); break;
-	case DW_TAG_namespace:		err = load_namespace(l, die); break;
-	case DW_TAG_imported_unit:	err = load_imported_unit(l, die); break;
-	default:			err = cu_loader__load_type(l, die); break;
-	}
-	l->depth--;
-	return err;
-}
-
-static int load_children(struct cu_loader *l, struct die *parent)
-{
-	struct die child;
-	int rc, err;
-
-	for (rc = die__child(parent, &child); rc == 0; rc = die__sibling(&child)) {
-		err = cu_loader__load_die(l, &child);
-		if (err)
-			return err;
-	}
-	if (rc < 0)
-		return cu_loader__walk_error(l, parent);
-	return 0;
-}
-
-/* Types defined inside a function are private to it (printing only). */
-static int load_function_children(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	l->private_depth++;
-	err = load_children(l, die);
-	l->private_depth--;
-	return err;
-}
-
-/*
- * Types in a C++ namespace are not at the top level of the CU: upstream
- * prints them only with --show_private_classes (printing only).
- */
-static int load_namespace(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	if (l->opts->namespaces && !l->foreign)
-		return dwarf_namespaces__load(l, die);
-	l->private_depth++;
-	err = load_children(l, die);
-	l->private_depth--;
-	return err;
-}
-
-/* One child DIE of a function, private to it like its children. */
-int cu_loader__load_function_child(struct cu_loader *l, struct die *die)
-{
-	int err;
-
-	l->private_depth++;
-	err = cu_loader__load_die(l, die);
-	l->private_depth--;
-	return err;
-}
-
-/* ---- resolution ---------------------------------------------------------------- */
-
-/* The core id of the DIE with key @die_off. */
-static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
-{
-	uint32_t i;
-
-	if (!l->map_cap)
-		return false;
-	for (i = map_slot(die_off, l->map_cap); l->map[i].stamp == l->map_stamp;
-	     i = (i + 1) & (l->map_cap - 1)) {
-		if (l->map[i].key == die_off) {
-			*ret = l->map[i].id;
-			return true;
-		}
-	}
-	return false;
-}
-
-static int cmp_alias(const void *a, const void *b)
-{
-	const struct type_alias *x = a, *y = b;
-
-	return x->key < y->key ? -1 : x->key > y->key;
-}
-
-/* Aliases are sorted by then; a stub naming a stub is followed a few times. */
-static bool lookup_alias(const struct cu_loader *l, uint64_t key, uint32_t *ret)
-{
-	unsigned int hops;
-
-	for (hops = 0; hops < 8 && l->nr_aliases; hops++) {
-		struct type_alias k = { .key = key }, *a;
-
-		a = bsearch(&k, l->aliases, l->nr_aliases, sizeof(*a), cmp_alias);
-		if (!a)
-			return false;
-		key = a->target;
-		if (lookup_die(l, key, ret))
-			return true;
-	}
-	return false;
 }
 
 /* ---- units --------------------------------------------------------------------------- */
@@ -541,7 +196,7 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 	 * fewer; a function per 728 bytes, a tenth 229 or fewer; a parameter
 	 * per 445, a tenth 152 or fewer. Room untouched costs no memory.
 	 */
-	return map_reserve(l, l->nr_map + bytes / 32) ?:
+	return cu_loader__reserve_map(l, l->nr_map + bytes / 32) ?:
 	       dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
 			  (uint32_t)types) ?:
 	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs) ?:
@@ -550,7 +205,6 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 			  l->nr_params + bytes / 148);
 }
 
-/* The DIEs of the unit of @cu_die. */
 /* Whether a DW_AT_producer names clang. */
 static bool names_clang(const char *producer)
 {
@@ -603,7 +257,8 @@ static int read_unit_die(struct cu_loader *l, struct die *die, Dwarf_Die *cu_die
 	l->cu->name = ua.has_name ? ua.name : dwarf_diename(cu_die);
 	l->cu->language = (uint16_t)ua.lang;
 	l->is_clang = names_clang(ua.producer);
-	l->is_excluded = dwarf_loader__unit_excluded(l->opts, (uint16_t)ua.lang, l->cu->name);
+	l->is_excluded = l->env->excluded &&
+			 l->env->excluded(l->env->excluded_ctx, (uint16_t)ua.lang, l->cu->name);
 	l->name_die = NULL;
 	return 0;
 }
@@ -630,50 +285,24 @@ static int load_unit(struct cu_loader *l, Dwarf_Die *cu_die, bool own_attrs)
 	l->xunits.own_start = u.start;
 	l->xunits.own_end = u.end;
 	if (!err)
-		err = load_children(l, &die);
+		err = cu_loader__load_children(l, &die);
 	die_unit__release(&u);
 	return err;
 }
 
 /* ---- units beyond the CU (dwarf_xunits.h) --------------------------------------- */
 
-static int find_import(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_import)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
-/* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
-static int load_imported_unit(struct cu_loader *l, struct die *die)
-{
-	struct die_attrs da = { .unit = die->unit, .loader = l,
-				.key_alt = cu_loader__key_alt(l, die->unit) };
-	struct die_attr imp;
-	uint64_t key;
-	int rc = die__attrs(die, find_import, &imp), err;
-
-	if (rc < 0)
-		return cu_loader__walk_error(l, die);
-	if (rc == 0 || !cu_loader__attr_ref(&imp, &da, true, &key)) {
-		cu_loader__error(l, die, "imported unit without a valid DW_AT_import");
-		return -EINVAL;
-	}
-	err = xunit_cache__import(&l->xunits, key);
-	if (err == -ENOENT)
-		cu_loader__error(l, die, "DW_AT_import names no unit");
-	return err == -ENOENT ? -EINVAL : err;
-}
-
 /* xunit_hooks: an imported unit's DIEs, at the CU's top level. */
 static int xunit_load_children(void *ctx, struct die *unit_die)
 {
 	struct cu_loader *l = ctx;
+	unsigned int scope = l->cu_scope_depth;
 	int err;
 
 	l->depth--;	/* the DW_TAG_imported_unit's own level */
-	err = load_children(l, unit_die);
+	l->cu_scope_depth = 1;	/* its top-level variables are the CU's */
+	err = cu_loader__load_children(l, unit_die);
+	l->cu_scope_depth = scope;
 	l->depth++;
 	return err;
 }
@@ -683,21 +312,24 @@ static int xunit_load_alone(void *ctx, struct die *die)
 {
 	struct cu_loader *l = ctx;
 	unsigned int depth = l->depth, private_depth = l->private_depth;
+	unsigned int scope = l->cu_scope_depth;
 	int err;
 
 	l->foreign++;
 	l->depth = 0;
 	l->private_depth = 0;
+	l->cu_scope_depth = 1;
 	err = cu_loader__load_die(l, die);
 	l->foreign--;
 	l->depth = depth;
 	l->private_depth = private_depth;
+	l->cu_scope_depth = scope;
 	return err;
 }
 
 static bool xunit_is_mapped(void *ctx, uint64_t key)
 {
-	return is_mapped(ctx, key);
+	return cu_loader__is_mapped(ctx, key);
 }
 
 static int xunit_error(void *ctx, uint64_t key, const char *why)
@@ -745,14 +377,6 @@ static int load_var_reach(struct cu_loader *l, uint32_t i)
 
 /* ---- type units ------------------------------------------------------------------ */
 
-/* Whether @key is mapped yet. */
-static bool is_mapped(struct cu_loader *l, uint64_t key)
-{
-	uint32_t id;
-
-	return lookup_die(l, key, &id);
-}
-
 /* A type unit's DIE that the file's index does not have (a .dwo's): libdw finds it. */
 static int load_libdw_type_unit_die(struct cu_loader *l, uint64_t key)
 {
@@ -785,7 +409,7 @@ static int load_type_unit_die(struct cu_loader *l, uint64_t key)
 	struct die die;
 	int err;
 
-	if (!(key & KEY_TYPE_UNIT) || is_mapped(l, key))
+	if (!(key & KEY_TYPE_UNIT) || cu_loader__is_mapped(l, key))
 		return 0;
 	err = l->secs == &l->df->secs ? xunit_cache__type_die(&l->xunits, key, &die) : -ENOENT;
 	if (err == -ENOENT)
@@ -832,32 +456,6 @@ static int load_reached(struct cu_loader *l)
 	return err;
 }
 
-/* Turns every queued DIE offset into a core id; unknown targets become void. */
-static void resolve_refs(struct cu_loader *l)
-{
-	uint32_t i, id;
-
-	if (l->nr_aliases)
-		qsort(l->aliases, l->nr_aliases, sizeof(*l->aliases), cmp_alias);
-	for (i = 0; i < l->nr_refs; i++) {
-		const struct ref_fixup *r = &l->refs[i];
-
-		if (!lookup_die(l, r->die_off, &id) && !lookup_alias(l, r->die_off, &id)) {
-			id = 0;
-			l->nr_unresolved++;
-			pr_debug("%s: %s: couldn't find 0x%llx type", l->df->path,
-				 l->cu->name ? l->cu->name : "?",
-				 (unsigned long long)r->die_off);
-		}
-		if (r->slot)
-			*r->slot = id;
-		else if (r->is_containing)
-			l->cu->types[r->id].containing_type = id;
-		else
-			l->cu->types[r->id].type = id;
-	}
-}
-
 /*
  * DWARF 4 numbers bitfield bits from the most significant bit of the storage
  * unit (DWARF 4, 5.7.6); BTF wants the offset of the lowest-order bit on
@@ -898,6 +496,31 @@ static void mark_signed_enums(struct cu *cu)
 	}
 }
 
+/* ---- the tag table ---------------------------------------------------------------- */
+
+static void add_tags(struct cu_tags *t, const struct cu_tag_fn *list)
+{
+	for (; list->tag; list++)
+		t->load[list->tag] = list->load;
+}
+
+/*
+ * What loads a DIE of each tag in a load with @opts: the walk's own tags,
+ * the types', the functions' and variables', and what the options ask for
+ * printing (namespaces, function bodies).
+ */
+static void fill_tags(struct cu_tags *t, const struct dwarf_loader_opts *opts)
+{
+	memset(t, 0, sizeof(*t));
+	add_tags(t, cu_walk__tags);
+	add_tags(t, cu_types__tags);
+	add_tags(t, cu_funcs__tags);
+	if (opts->namespaces)
+		t->load[DW_TAG_namespace] = dwarf_namespaces__load;
+	if (opts->fn_bodies)
+		t->body = dwarf_fn_body__load;
+}
+
 /* ---- CUs ------------------------------------------------------------------------ */
 
 static void cu_loader_release(struct cu_loader *l)
@@ -926,15 +549,10 @@ static uint32_t type_id_of(void *ctx, uint64_t die_off)
 	struct cu_loader *l = ctx;
 	uint32_t id;
 
-	if (lookup_die(l, die_off, &id) || lookup_alias(l, die_off, &id))
+	if (cu_loader__type_id(l, die_off, &id))
 		return id;
 	l->nr_unresolved++;
 	return 0;
-}
-
-bool cu_loader__type_id(const struct cu_loader *l, uint64_t key, uint32_t *ret)
-{
-	return lookup_die(l, key, ret) || lookup_alias(l, key, ret);
 }
 
 static int decode_location_of(void *ctx, struct fn_param *p)
@@ -956,7 +574,7 @@ static int resolve_cu(struct cu_loader *l)
 	};
 	int err;
 
-	resolve_refs(l);
+	cu_loader__resolve_refs(l);
 	resolve_bitfields(l);
 	/* Rust reorders fields; upstream prints and encodes them by offset. */
 	if (l->cu->language == DW_LANG_Rust)
@@ -1020,17 +638,21 @@ static int load_cu(struct cu_loader *l, Dwarf_Die *cu_die, uint32_t nr_dies, int
 	return 0;
 }
 
-int dwarf_cu__load(const struct dwarf_file *df, const struct dwarf_loader_opts *opts,
-		   const struct die_sections *split, Dwarf_Die *dies, uint32_t nr_dies,
-		   int lang, uint32_t id, struct die_map_spares *spares, struct cu **ret,
+int dwarf_cu__load(const struct dwarf_cu_env *env, const struct die_sections *split,
+		   Dwarf_Die *dies, uint32_t nr_dies, int lang, uint32_t id, struct cu **ret,
 		   struct dwarf_load_counts *counts)
 {
+	const struct dwarf_file *df = env->df;
+	const struct dwarf_loader_opts *opts = env->opts;
+	struct cu_tags tags;
 	struct cu_loader l = {
 		.opts = opts, .df = df, .secs = split ? split : &df->secs,
-		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf, .spares = spares,
+		.dwarf = split ? dwarf_cu_getdwarf(dies[0].cu) : df->dwarf, .env = env,
+		.tags = &tags, .cu_scope_depth = 1,
 	};
 	int err;
 
+	fill_tags(&tags, opts);
 	take_map(&l);
 	l.reach_locals = df->xunits && dwarf_xunits__alt_secs(df->xunits);
 	l.abbrevs.keep = cu_loader__collects;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One CU's DIE attributes (dwarf_cu.h): the keys DIEs are known by, the
+ * One CU's DIE attributes (dwarf_cu_loader.h): the keys DIEs are known by, the
  * values of the attributes the loader reads (constants, references,
  * strings, flags, locations of members and vtable entries), the fixed-size
  * attributes of data members read by plan, and the loader's error lines.
@@ -13,10 +13,9 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_core.h"
 #include "dwarf_cursor.h"
-#include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
+#include "dwarf_loader_opts.h"
 #include "log.h"
 
 /* KEY_ALT for a unit of the supplementary file, else 0. */
@@ -544,4 +543,43 @@ int cu_loader__read_common_attrs(struct cu_loader *l, struct die *die, struct di
 	if (v && read_attrs_fixed(l, die, *plan, v, a))
 		return 0;
 	return cu_loader__read_attrs(l, die, a);
+}
+
+/*
+ * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
+ * offset from low_pc. 0 when absent or nonsensical.
+ */
+static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a, Dwarf_Addr low_pc)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr high;
+	uint64_t off;
+
+	if (!a->has_high_pc)
+		return 0;
+	if (a->high_pc.form == DW_FORM_addr || a->high_pc.form == DW_FORM_addrx ||
+	    (a->high_pc.form >= DW_FORM_addrx1 && a->high_pc.form <= DW_FORM_addrx4) ||
+	    a->high_pc.form == DW_FORM_GNU_addr_index) {
+		attr = die_attr__libdw(u, &a->high_pc);
+		if (dwarf_formaddr(&attr, &high))
+			return 0;
+		return high > low_pc ? high - low_pc : 0;
+	}
+	return cu_loader__attr_constant(u, &a->high_pc, &off) ? off : 0;
+}
+
+void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
+			 uint64_t *size)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr addr;
+
+	*low = *size = 0;
+	if (!a->has_low_pc)
+		return;
+	attr = die_attr__libdw(u, &a->low_pc);
+	if (dwarf_formaddr(&attr, &addr))
+		return;
+	*low = addr;
+	*size = code_size(u, a, addr);
 }

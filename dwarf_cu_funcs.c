@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * DWARF to the model, one CU: its subprogram, parameter and variable DIEs
- * (dwarf_cu.c walks the CU; what functions mean is dwarf_functions.c's).
+ * DWARF to the model, one CU: its subprogram, parameter and variable DIEs,
+ * reached by tag through the walk (dwarf_cu_walk.c); a subprogram's body
+ * through the tag table's hook; what functions mean is dwarf_functions.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,11 +10,9 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_cursor.h"
-#include "dwarf_fn_body.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader_int.h"
 #include "dwarf_locations.h"
 #include "dwarf_xunits.h"
 #include "log.h"
@@ -112,50 +111,11 @@ static int add_fn_info(struct cu_loader *l, const struct fn_info *fi)
 }
 
 /*
- * Bytes of code from DW_AT_high_pc: an address, or (DWARF 4 on) a constant
- * offset from low_pc. 0 when absent or nonsensical.
- */
-static uint64_t code_size(const struct die_unit *u, const struct die_attrs *a, Dwarf_Addr low_pc)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Addr high;
-	uint64_t off;
-
-	if (!a->has_high_pc)
-		return 0;
-	if (a->high_pc.form == DW_FORM_addr || a->high_pc.form == DW_FORM_addrx ||
-	    (a->high_pc.form >= DW_FORM_addrx1 && a->high_pc.form <= DW_FORM_addrx4) ||
-	    a->high_pc.form == DW_FORM_GNU_addr_index) {
-		attr = die_attr__libdw(u, &a->high_pc);
-		if (dwarf_formaddr(&attr, &high))
-			return 0;
-		return high > low_pc ? high - low_pc : 0;
-	}
-	return cu_loader__attr_constant(u, &a->high_pc, &off) ? off : 0;
-}
-
-void cu_loader__pc_range(const struct die_unit *u, const struct die_attrs *a, uint64_t *low,
-			 uint64_t *size)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Addr addr;
-
-	*low = *size = 0;
-	if (!a->has_low_pc)
-		return;
-	attr = die_attr__libdw(u, &a->low_pc);
-	if (dwarf_formaddr(&attr, &addr))
-		return;
-	*low = addr;
-	*size = code_size(u, a, addr);
-}
-
-/*
  * A subprogram: its parameters and decl tags are kept for the function
  * table, every other child is walked for nested types. Nested subprograms
  * are recorded before their parent, as upstream pahole's function table.
  */
-int cu_loader__load_subprogram(struct cu_loader *l, struct die *die)
+static int load_subprogram(struct cu_loader *l, struct die *die)
 {
 	uint32_t pfirst = l->nr_pstack, afirst = l->nr_astack, idx = 0, annots[2];
 	struct fn_info fi = { 0 };
@@ -199,8 +159,8 @@ int cu_loader__load_subprogram(struct cu_loader *l, struct die *die)
 	}
 	if (rc < 0)
 		return cu_loader__walk_error(l, die);
-	if (l->opts->fn_bodies) {
-		err = dwarf_fn_body__load(l, die, &a, &fi.f);
+	if (l->tags->body) {
+		err = l->tags->body(l, die, &a, &fi.f);
 		if (err)
 			return err;
 	}
@@ -219,8 +179,8 @@ struct loc_cu cu_loader__loc_cu(struct cu_loader *l)
 	};
 }
 
-/* A variable at the top level of the CU; others have no static storage BTF wants. */
-int cu_loader__load_variable(struct cu_loader *l, struct die *die)
+/* A variable of the CU itself, with static storage. */
+static int load_variable(struct cu_loader *l, struct die *die)
 {
 	uint32_t afirst = l->nr_astack, annots[2];
 	struct var_info vi = { 0 };
@@ -255,23 +215,40 @@ int cu_loader__load_variable(struct cu_loader *l, struct die *die)
 }
 
 /*
- * A static data member declared in a class (printing only): the name and type
- * of the definition that names it as its specification, never a variable of
- * the unit itself.
+ * A variable inside a function. Its type is a DIE of the CU in plain DWARF,
+ * so the CU's type; dwz -m may move that DIE into the supplementary file,
+ * where nothing of the CU imports it: it is loaded then too, so that the
+ * file gives the BTF it gave before dwz.
  */
-int cu_loader__load_member_decl(struct cu_loader *l, struct die *die, const struct die_attrs *a)
+static int reach_local(struct cu_loader *l, struct die *die)
 {
-	int err = dw_reserve(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+	struct die_attrs a;
+	int err;
 
-	if (err)
+	if (!l->reach_locals)
+		return 0;
+	err = cu_loader__read_attrs(l, die, &a);
+	if (err || !a.has_type || !(a.type_off & KEY_ALT))
 		return err;
-	l->vars[l->nr_vars++] = (struct var_info){
-		.v = { .name = a->name, .src_off = die->off, .is_external = a->is_external,
-		       .is_declaration = true },
-		.die_off = cu_loader__plain_key(l, die),
-		.type_off = a->has_type ? a->type_off : NO_TYPE,
-		.is_foreign = l->foreign > 0,
-		.is_member = true,
-	};
-	return 0;
+	err = dw_ensure_cap(&l->local_types, &l->local_types_cap, sizeof(*l->local_types),
+			    l->nr_local_types + 1);
+	if (!err)
+		l->local_types[l->nr_local_types++] = a.type_off;
+	return err;
 }
+
+/*
+ * Only variables at the CU's top level (or in its namespaces, for
+ * printing: dwarf_namespaces.c) have static storage BTF wants.
+ */
+static int load_variable_die(struct cu_loader *l, struct die *die)
+{
+	return l->depth == l->cu_scope_depth ? load_variable(l, die) : reach_local(l, die);
+}
+
+/* The tags this file loads. */
+const struct cu_tag_fn cu_funcs__tags[] = {
+	{ DW_TAG_subprogram,	load_subprogram },
+	{ DW_TAG_variable,	load_variable_die },
+	{ 0 }
+};

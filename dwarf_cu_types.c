@@ -1,67 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Type DIEs to the model, for the CU walk of dwarf_cu.c: base types,
- * modifiers, typedefs, arrays, enums, prototypes, structs and unions with
- * their members, bitfields and nested types, and the decl tags of them all.
- * A type gets its id after every type nested inside it.
+ * Type DIEs to the model, reached by tag through the CU walk
+ * (dwarf_cu_walk.c): base types, modifiers, typedefs, arrays, enums,
+ * prototypes, structs and unions with their members, bitfields, nested
+ * types and static members, and the decl tags of them all. A type gets
+ * its id after every type nested inside it.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "log.h"
 
 /* ---- annotations ------------------------------------------------------------------ */
-
-static int push_annot(struct cu_loader *l, const char *value, int32_t component_idx)
-{
-	int err = dw_ensure_cap(&l->astack, &l->astack_cap, sizeof(*l->astack),
-				l->nr_astack + 1);
-
-	if (!err)
-		l->astack[l->nr_astack++] = (struct annotation){ value, component_idx };
-	return err;
-}
-
-/* A btf_decl_tag annotation child of @die for @component_idx, if @child is one. */
-int cu_loader__load_decl_tag(struct cu_loader *l, struct die *child, int32_t component_idx)
-{
-	struct die_attrs a;
-	int err;
-
-	if (!l->opts->decl_tags || child->tag != TAG_LLVM_ANNOTATION)
-		return 0;
-	err = cu_loader__read_attrs(l, child, &a);
-	if (err || !a.name || strcmp(a.name, "btf_decl_tag") || !a.const_string)
-		return err;
-	return push_annot(l, a.const_string, component_idx);
-}
-
-static int load_decl_tag_children(struct cu_loader *l, struct die *die, int32_t component_idx)
-{
-	struct die child;
-	int rc, err;
-
-	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
-		err = cu_loader__load_decl_tag(l, &child, component_idx);
-		if (err)
-			return err;
-	}
-	return rc < 0 ? cu_loader__walk_error(l, die) : 0;
-}
-
-/*
- * Every btf_decl_tag annotation child of @die. Asked of each member and
- * parameter, which seldom has children: small, to be inlined (with LTO).
- */
-int cu_loader__load_decl_tags(struct cu_loader *l, struct die *die, int32_t component_idx)
-{
-	if (!l->opts->decl_tags || !die->has_children)
-		return 0;
-	return load_decl_tag_children(l, die, component_idx);
-}
 
 /* Moves the annotations pushed since @first to the CU, as type @id's. */
 static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id)
@@ -76,24 +29,6 @@ static int flush_type_annots(struct cu_loader *l, uint32_t first, uint32_t id)
 		if (err)
 			return err;
 	}
-	l->nr_astack = first;
-	return 0;
-}
-
-/* Moves the annotations pushed since @first to l->annots; their range in *ret. */
-int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2])
-{
-	uint32_t n = l->nr_astack - first;
-	int err = dw_ensure_cap(&l->annots, &l->annots_cap, sizeof(*l->annots),
-				l->nr_annots + n);
-
-	if (err)
-		return err;
-	if (n)
-		memcpy(l->annots + l->nr_annots, l->astack + first, n * sizeof(*l->annots));
-	ret[0] = l->nr_annots;
-	ret[1] = n;
-	l->nr_annots += n;
 	l->nr_astack = first;
 	return 0;
 }
@@ -523,6 +458,27 @@ static void struct_extras__release(struct struct_extras *x)
 }
 
 /*
+ * A static data member declared in a class (printing only): the name and type
+ * of the definition that names it as its specification, never a variable of
+ * the unit itself.
+ */
+static int load_member_decl(struct cu_loader *l, struct die *die, const struct die_attrs *a)
+{
+	int err = dw_reserve(&l->vars, &l->vars_cap, sizeof(*l->vars), l->nr_vars + 1);
+
+	if (err)
+		return err;
+	l->vars[l->nr_vars++] = (struct var_info){
+		.v = { .name = a->name, .src_off = die->off, .is_external = a->is_external,
+		       .is_declaration = true },
+		.die_off = cu_loader__plain_key(l, die),
+		.type_off = a->has_type ? a->type_off : NO_TYPE,
+		.is_foreign = l->foreign > 0,
+		.is_member = true,
+	};
+	return 0;
+}
+/*
  * A static data member (DWARF 4: a member that is a declaration; DWARF 5: a
  * variable): counted, and kept for printing.
  */
@@ -533,7 +489,7 @@ static int add_static(struct cu_loader *l, struct die *die, const struct die_att
 
 	if (!l->opts->for_printing)
 		return 0;
-	err = cu_loader__load_member_decl(l, die, a) ?:
+	err = load_member_decl(l, die, a) ?:
 	      dw_ensure_cap(&x->statics, &x->statics_cap, sizeof(*x->statics), x->nr_static + 1);
 	if (err)
 		return err;
@@ -889,8 +845,8 @@ static int load_cxx_reference(struct cu_loader *l, struct die *die)
 	return cu_loader__add_containing_ref(l, id, a.containing_off);
 }
 
-/* Type DIEs and what is in them; other DIEs are the caller's (0). */
-int cu_loader__load_type(struct cu_loader *l, struct die *die)
+/* Type DIEs and what is in them. */
+static int load_type(struct cu_loader *l, struct die *die)
 {
 	switch (die->tag) {
 	case DW_TAG_base_type:		return load_base(l, die);
@@ -914,3 +870,18 @@ int cu_loader__load_type(struct cu_loader *l, struct die *die)
 	default:			return 0;
 	}
 }
+
+/* The tags this file loads. */
+const struct cu_tag_fn cu_types__tags[] = {
+	{ DW_TAG_base_type, load_type },	{ DW_TAG_pointer_type, load_type },
+	{ DW_TAG_const_type, load_type },	{ DW_TAG_volatile_type, load_type },
+	{ DW_TAG_restrict_type, load_type },	{ DW_TAG_atomic_type, load_type },
+	{ DW_TAG_typedef, load_type },		{ DW_TAG_array_type, load_type },
+	{ DW_TAG_structure_type, load_type },	{ DW_TAG_class_type, load_type },
+	{ DW_TAG_union_type, load_type },	{ DW_TAG_enumeration_type, load_type },
+	{ DW_TAG_subroutine_type, load_type },	{ DW_TAG_reference_type, load_type },
+	{ DW_TAG_rvalue_reference_type, load_type },
+	{ DW_TAG_ptr_to_member_type, load_type },
+	{ DW_TAG_interface_type, load_type },	{ DW_TAG_string_type, load_type },
+	{ 0 }
+};

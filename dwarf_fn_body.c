@@ -18,7 +18,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_fn_body.h"
 
 /* An item whose origin is looked up after the walk. */

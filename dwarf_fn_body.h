@@ -7,7 +7,7 @@
  * expansions (struct lexblock in dwarves.h). Runs on the thread loading
  * the CU; touches only that CU.
  */
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 
 /*
  * Reads subprogram @die's body (@a: its attributes) into @f: f->body in

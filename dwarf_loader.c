@@ -20,8 +20,9 @@
 #include <elfutils/libdwfl.h>
 
 #include "cu_pool.h"
+#include "dwarf_cu.h"
+#include "dwarf_file.h"
 #include "dwarf_loader.h"
-#include "dwarf_loader_int.h"
 #include "dwarf_xunits.h"
 #include "elf_symtab.h"
 #include "log.h"
@@ -491,6 +492,12 @@ static bool name_excluded(const struct dwarf_loader_opts *opts, const char *name
 	return prefix && (!name || !strncmp(name, prefix, strlen(prefix)));
 }
 
+/* dwarf_cu_env.excluded: whether the options (@ctx) leave out a CU. */
+static bool unit_excluded(const void *ctx, uint16_t lang, const char *name)
+{
+	return lang_excluded(ctx, lang) || name_excluded(ctx, name);
+}
+
 /* One CU to load: found by the main thread, loaded by any thread. */
 struct unit {
 	Dwarf_Die	die;
@@ -528,6 +535,7 @@ struct load_job {
 	uint64_t			nr_locations;		/* main thread: so far */
 	uint64_t			nr_location_fallbacks;
 	struct die_map_spares		maps;		/* the loaders' DIE maps */
+	struct dwarf_cu_env		env;		/* what each CU's load is given */
 };
 
 /*
@@ -770,12 +778,6 @@ static void drop_consumed(struct load_job *j, uint32_t id)
 	j->info_dropped = end;
 }
 
-bool dwarf_loader__unit_excluded(const struct dwarf_loader_opts *opts, uint16_t lang,
-				 const char *name)
-{
-	return lang_excluded(opts, lang) || name_excluded(opts, name);
-}
-
 static void job_load(void *ctx, uint32_t id)
 {
 	struct load_job *j = ctx;
@@ -784,11 +786,11 @@ static void job_load(void *ctx, uint32_t id)
 
 	log__capture(&u->log);
 	if (u->is_type_units)
-		u->err = dwarf_cu__load(j->df, j->opts, NULL, j->type_units, j->nr_type_units,
-					u->lang, id, &j->maps, &u->cu, &u->counts);
+		u->err = dwarf_cu__load(&j->env, NULL, j->type_units, j->nr_type_units,
+					u->lang, id, &u->cu, &u->counts);
 	else
-		u->err = dwarf_cu__load(j->df, j->opts, u->split, &u->die, 1, DWARF_CU_OWN_LANG,
-					id, &j->maps, &u->cu, &u->counts);
+		u->err = dwarf_cu__load(&j->env, u->split, &u->die, 1, DWARF_CU_OWN_LANG, id,
+					&u->cu, &u->counts);
 	if (!u->err && u->cu && j->opts->prepare) {
 		double read = phase_stats__now();
 
@@ -922,6 +924,8 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	int err;
 
 	die_map_spares__init(&j.maps);
+	j.env = (struct dwarf_cu_env){ .df = df, .opts = opts, .spares = &j.maps,
+				       .excluded = unit_excluded, .excluded_ctx = opts };
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);

@@ -15,6 +15,7 @@
 #include <elfutils/libdw.h>
 
 #include "dwarf_cursor.h"
+#include "dwarf_file.h"
 #include "dwarf_locations.h"
 #include "log.h"
 

@@ -19,7 +19,8 @@
 
 #include "die_reader.h"
 #include "dwarf_functions.h"
-#include "dwarf_loader_int.h"
+
+struct dwarf_file;
 
 /* What reading the locations of a unit needs from its unit DIE. */
 struct loc_unit {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <dwarf.h>
 
-#include "dwarf_cu.h"
+#include "dwarf_cu_loader.h"
 #include "dwarf_namespaces.h"
 
 /* An item of the walk, and the DIE it names. */
@@ -107,10 +107,7 @@ static int load_child(struct cu_loader *l, struct die *die)
 		return cu_loader__load_die(l, die);
 	case DW_TAG_variable:
 		/* Declared in a namespace: the CU's, as at its top level. */
-		l->depth++;
-		err = push_kind(l, die, NS_VARIABLE) ?: cu_loader__load_variable(l, die);
-		l->depth--;
-		return err;
+		return push_kind(l, die, NS_VARIABLE) ?: cu_loader__load_tag(l, die);
 	case DW_TAG_subprogram:
 		err = push_kind(l, die, NS_FUNCTION);
 		break;
@@ -153,10 +150,13 @@ int dwarf_namespaces__load(struct cu_loader *l, struct die *die)
 	struct ns_pending begin = {
 		.item = { .kind = NS_BEGIN, .tag = DW_TAG_namespace, .src_off = die->off },
 	};
+	unsigned int scope = l->cu_scope_depth;
 	struct die_attrs a;
 	struct die child;
 	int rc, err;
 
+	if (l->foreign)		/* another CU's: its types only */
+		return cu_loader__load_private_children(l, die);
 	if (!l->namespaces) {
 		l->namespaces = calloc(1, sizeof(*l->namespaces));
 		if (!l->namespaces)
@@ -168,8 +168,10 @@ int dwarf_namespaces__load(struct cu_loader *l, struct die *die)
 	begin.item.name = a.name;
 	err = add_known(l, die, a.name) ?: push(l, &begin);
 	l->private_depth++;
+	l->cu_scope_depth = l->depth + 1;	/* its variables are the CU's */
 	for (rc = die__child(die, &child); !err && rc == 0; rc = die__sibling(&child))
 		err = load_child(l, &child);
+	l->cu_scope_depth = scope;
 	l->private_depth--;
 	if (!err && rc < 0)
 		err = cu_loader__walk_error(l, die);

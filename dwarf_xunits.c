@@ -16,7 +16,7 @@
 #include <elfutils/libdwelf.h>
 
 #include "dwarf_cursor.h"
-#include "dwarf_loader_int.h"
+#include "dwarf_file.h"
 #include "dwarf_xunits.h"
 #include "elf_symtab.h"
 #include "log.h"
