@@ -39,8 +39,7 @@
 
 /* A map kept for the next CU (dwarf_cu.h). */
 struct die_map_spare {
-	struct die_map_entry	*map;		/* owned */
-	uint32_t		cap, stamp;
+	struct int_map		map;		/* owned */
 	unsigned int		owner;		/* cu_pool__thread_index() of its last user */
 };
 
@@ -54,7 +53,7 @@ void die_map_spares__release(struct die_map_spares *s)
 	uint32_t i;
 
 	for (i = 0; i < s->nr; i++)
-		free(s->spare[i].map);
+		int_map__release(&s->spare[i].map);
 	free(s->spare);
 	pthread_mutex_destroy(&s->lock);
 	memset(s, 0, sizeof(*s));
@@ -91,33 +90,26 @@ static void take_map(struct cu_loader *l)
 		m = take_spare(s);
 		pthread_mutex_unlock(&s->lock);
 	}
-	if (++m.stamp == 0) {	/* every stamp used: start again from clear slots */
-		if (m.map)
-			memset(m.map, 0, (size_t)m.cap * sizeof(*m.map));
-		m.stamp = 1;
-	}
+	int_map__clear(&m.map);		/* a new stamp: the last CU's keys are gone */
 	l->map = m.map;
-	l->map_cap = m.cap;
-	l->map_stamp = m.stamp;
 }
 
 /* Gives the loader's map back to the spares, or frees it. */
 static void give_map(struct cu_loader *l)
 {
 	struct die_map_spares *s = l->env->spares;
-	struct die_map_spare m = { l->map, l->map_cap, l->map_stamp, cu_pool__thread_index() };
+	struct die_map_spare m = { l->map, cu_pool__thread_index() };
 
-	if (s && m.map) {
+	if (s && m.map.cap) {
 		pthread_mutex_lock(&s->lock);
 		if (!dw_reserve(&s->spare, &s->cap, sizeof(*s->spare), s->nr + 1)) {
 			s->spare[s->nr++] = m;
-			m.map = NULL;
+			m.map = (struct int_map){ 0 };
 		}
 		pthread_mutex_unlock(&s->lock);
 	}
-	free(m.map);
-	l->map = NULL;
-	l->map_cap = 0;
+	int_map__release(&m.map);
+	l->map = (struct int_map){ 0 };
 }
 
 /* ---- units --------------------------------------------------------------------------- */
@@ -196,7 +188,7 @@ static int reserve_for(struct cu_loader *l, uint64_t bytes)
 	 * fewer; a function per 728 bytes, a tenth 229 or fewer; a parameter
 	 * per 445, a tenth 152 or fewer. Room untouched costs no memory.
 	 */
-	return cu_loader__reserve_map(l, l->nr_map + bytes / 32) ?:
+	return cu_loader__reserve_map(l, l->map.nr + bytes / 32) ?:
 	       dw_reserve(&l->cu->types, &l->cu->types_cap, sizeof(*l->cu->types),
 			  (uint32_t)types) ?:
 	       dw_reserve(&l->refs, &l->refs_cap, sizeof(*l->refs), (uint32_t)refs) ?:

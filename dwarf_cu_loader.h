@@ -9,6 +9,7 @@
  * dwarf_cu_funcs.c, dwarf_namespaces.c, dwarf_fn_body.c. Not for other
  * modules. A struct cu_loader has one owner, the thread loading the CU.
  */
+#include "dwarves_hash.h"
 #include <stdint.h>
 #include <elfutils/libdw.h>
 
@@ -70,17 +71,6 @@ struct type_alias {
 };
 
 /* Per-CU load state: one owner, never shared between threads. */
-/*
- * A slot of the DIE map, an open-addressing hash table. It is in use when
- * its stamp is the map's: a map kept for the next CU (struct
- * die_map_spares) takes a new stamp instead of being cleared.
- */
-struct die_map_entry {
-	uint64_t	key;
-	uint32_t	id;
-	uint32_t	stamp;
-};
-
 struct dwarf_cu_env;
 struct cu_tags;
 
@@ -91,9 +81,8 @@ struct cu_loader {
 	const struct die_sections	*secs;		/* of the CU's DIEs: the file's, or its .dwo's */
 	Dwarf				*dwarf;		/* libdw's of them */
 	struct cu			*cu;
-	struct die_map_entry		*map;
-	uint32_t			nr_map, map_cap;	/* cap: 0 or a power of 2 */
-	uint32_t			map_stamp;	/* of its slots in use; never 0 */
+	/* DIE keys to core ids; a map kept for the next CU is cleared by stamp */
+	struct int_map			map;
 	struct type_alias		*aliases;
 	uint32_t			nr_aliases, aliases_cap;
 	struct ref_fixup		*refs;

@@ -18,61 +18,16 @@
 
 /* ---- the DIE map and references ------------------------------------------------ */
 
-static uint32_t map_slot(uint64_t key, uint32_t cap)
-{
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
-}
-
-/*
- * Puts @key in @map (of @cap slots, those of @stamp in use) unless it is
- * there: the first id given stays.
- */
-static void map_insert(struct die_map_entry *map, uint32_t cap, uint32_t stamp, uint64_t key,
-		       uint32_t id, uint32_t *nr)
-{
-	uint32_t i = map_slot(key, cap);
-
-	while (map[i].stamp == stamp && map[i].key != key)
-		i = (i + 1) & (cap - 1);
-	if (map[i].stamp == stamp)
-		return;
-	map[i] = (struct die_map_entry){ .key = key, .id = id, .stamp = stamp };
-	(*nr)++;
-}
-
 /* Makes room for @n entries, at most half the slots in use. */
 int cu_loader__reserve_map(struct cu_loader *l, uint64_t n)
 {
-	uint32_t cap = l->map_cap ? l->map_cap : 1024, i, nr = 0;
-	struct die_map_entry *map;
-
-	if (n * 2 <= l->map_cap)
-		return 0;
-	while (cap < n * 2 && cap <= UINT32_MAX / 2)
-		cap *= 2;
-	if (cap < n * 2)
-		return -ENOMEM;
-	/* Stamp 0 is no map's: a zeroed slot is free. */
-	map = calloc(cap, sizeof(*map));
-	if (!map)
-		return -ENOMEM;
-	for (i = 0; i < l->map_cap; i++)
-		if (l->map[i].stamp == l->map_stamp)
-			map_insert(map, cap, l->map_stamp, l->map[i].key, l->map[i].id, &nr);
-	free(l->map);
-	l->map = map;
-	l->map_cap = cap;
-	return 0;
+	return n > UINT32_MAX ? -ENOMEM : int_map__reserve(&l->map, (uint32_t)n);
 }
 
 /* DIE @die_off (a key) is core type @id; a key already mapped keeps its id. */
 static int map_die(struct cu_loader *l, uint64_t die_off, uint32_t id)
 {
-	int err = cu_loader__reserve_map(l, (uint64_t)l->nr_map + 1);
-
-	if (!err)
-		map_insert(l->map, l->map_cap, l->map_stamp, die_off, id, &l->nr_map);
-	return err;
+	return int_map__add(&l->map, die_off, id, NULL) ? 0 : -ENOMEM;
 }
 
 int cu_loader__map_die_to(struct cu_loader *l, const struct die *die, uint32_t id)
@@ -219,8 +174,7 @@ int cu_loader__load_die(struct cu_loader *l, struct die *die)
 	 * Most DIEs loaded here are types, mapped once their attributes are
 	 * read: the slot's cache line is fetched meanwhile.
 	 */
-	if (l->map_cap)
-		__builtin_prefetch(&l->map[map_slot(cu_loader__die_key(l, die), l->map_cap)], 1);
+	int_map__prefetch(&l->map, cu_loader__die_key(l, die));
 	if (die__has_attr(die, DW_AT_signature))
 		return add_signature_alias(l, die);
 	return cu_loader__load_tag(l, die);
@@ -396,18 +350,11 @@ int cu_loader__flush_annots(struct cu_loader *l, uint32_t first, uint32_t ret[2]
 /* The core id of the DIE with key @die_off. */
 static bool lookup_die(const struct cu_loader *l, uint64_t die_off, uint32_t *ret)
 {
-	uint32_t i;
+	const uint32_t *id = int_map__find(&l->map, die_off);
 
-	if (!l->map_cap)
-		return false;
-	for (i = map_slot(die_off, l->map_cap); l->map[i].stamp == l->map_stamp;
-	     i = (i + 1) & (l->map_cap - 1)) {
-		if (l->map[i].key == die_off) {
-			*ret = l->map[i].id;
-			return true;
-		}
-	}
-	return false;
+	if (id)
+		*ret = *id;
+	return id != NULL;
 }
 
 static int cmp_alias(const void *a, const void *b)

@@ -547,93 +547,16 @@ void dwarf_xunits__free(struct dwarf_xunits *x)
 
 /* ---- what one CU opened ------------------------------------------------------------- */
 
-static uint32_t set_slot(uint64_t key, uint32_t cap)
+/* Adds @key to the set @set: true in *first when it was not there. */
+static int set_add(struct int_map *set, uint64_t key, bool *first)
 {
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
-}
-
-/* Adds @key to the open-addressing set: true in *first when it was not there. */
-static int set_add(uint64_t **set, uint32_t *nr, uint32_t *cap, uint64_t key, bool *first)
-{
-	uint32_t i;
-
-	if ((*nr + 1) * 2 > *cap) {
-		uint32_t ncap = *cap ? *cap * 2 : 64, n = 0, j;
-		uint64_t *nset = calloc(ncap, sizeof(*nset));
-
-		if (!nset)
-			return -ENOMEM;
-		for (j = 0; j < *cap; j++) {
-			if (!(*set)[j])
-				continue;
-			for (i = set_slot((*set)[j], ncap); nset[i]; i = (i + 1) & (ncap - 1))
-				;
-			nset[i] = (*set)[j];
-			n++;
-		}
-		free(*set);
-		*set = nset;
-		*cap = ncap;
-		*nr = n;
-	}
-	for (i = set_slot(key + 1, *cap); (*set)[i] && (*set)[i] != key + 1;
-	     i = (i + 1) & (*cap - 1))
-		;
-	*first = !(*set)[i];
-	if (*first) {
-		(*set)[i] = key + 1;
-		(*nr)++;
-	}
-	return 0;
-}
-
-static bool set_has(const uint64_t *set, uint32_t cap, uint64_t key)
-{
-	uint32_t i;
-
-	if (!cap)
-		return false;
-	for (i = set_slot(key + 1, cap); set[i]; i = (i + 1) & (cap - 1))
-		if (set[i] == key + 1)
-			return true;
-	return false;
+	return int_map__add(set, key, 0, first) ? 0 : -ENOMEM;
 }
 
 /* The key of the unit @u of the file, of its .debug_types or of the supplementary file. */
 static uint64_t unit_key(const struct xunit *u, uint64_t key)
 {
 	return u->start | (key & (XUNIT_KEY_ALT | XUNIT_KEY_TYPES));
-}
-
-/* The slot of unit key @ukey in c->slots: where it is, or the empty one it would take. */
-static uint32_t opened_slot(const struct xunit_cache *c, uint64_t ukey)
-{
-	uint32_t i;
-
-	for (i = set_slot(ukey, c->slots_cap); c->slots[i]; i = (i + 1) & (c->slots_cap - 1))
-		if (c->units[c->slots[i] - 1].key == ukey)
-			break;
-	return i;
-}
-
-/* Makes room in c->slots for one more unit. */
-static int opened_grow(struct xunit_cache *c)
-{
-	uint32_t ncap = c->slots_cap ? c->slots_cap * 2 : 16, i;
-	uint32_t *old = c->slots;
-
-	if ((c->nr + 1) * 2 <= c->slots_cap)
-		return 0;
-	c->slots = calloc(ncap, sizeof(*c->slots));
-	if (!c->slots) {
-		c->slots = old;
-		return -ENOMEM;
-	}
-	c->slots_cap = ncap;
-	for (i = 0; i < c->nr; i++)
-		c->slots[opened_slot(c, c->units[i].key)] = i + 1;
-	free(old);
-	return 0;
 }
 
 /* The sections of the unit of key @key. */
@@ -649,19 +572,22 @@ static const struct die_sections *key_secs(const struct xunit_cache *c, uint64_t
 static int open_unit(struct xunit_cache *c, const struct xunit *xu, uint64_t key,
 		     struct die_unit **ret, const char **why)
 {
+	const uint32_t *opened;
 	uint64_t ukey;
 	struct die_unit *u;
-	uint32_t slot;
 	int err;
 
 	if (!xu)
 		return -ENOENT;
 	ukey = unit_key(xu, key);
-	if (c->slots_cap && c->slots[slot = opened_slot(c, ukey)]) {
-		*ret = c->units[c->slots[slot] - 1].unit;
+	opened = int_map__find(&c->opened, ukey);
+	if (opened) {
+		*ret = c->units[*opened].unit;
 		return 0;
 	}
-	err = dw_ensure_cap(&c->units, &c->cap, sizeof(*c->units), c->nr + 1) ?: opened_grow(c);
+	/* Room first: adding to the map below cannot fail then. */
+	err = dw_ensure_cap(&c->units, &c->cap, sizeof(*c->units), c->nr + 1) ?:
+	      int_map__reserve(&c->opened, c->nr + 1);
 	if (err)
 		return err;
 	u = calloc(1, sizeof(*u));
@@ -680,7 +606,7 @@ static int open_unit(struct xunit_cache *c, const struct xunit *xu, uint64_t key
 		return err == -ENOMEM ? err : -EINVAL;
 	}
 	c->units[c->nr] = (struct xunit_open){ .key = ukey, .xu = xu, .unit = u };
-	c->slots[opened_slot(c, ukey)] = ++c->nr;
+	int_map__add(&c->opened, ukey, c->nr++, NULL);
 	*ret = u;
 	return 0;
 }
@@ -714,8 +640,7 @@ int xunit_cache__import(struct xunit_cache *c, uint64_t key)
 		return err;
 	if (unit_die.tag != DW_TAG_partial_unit && unit_die.tag != DW_TAG_compile_unit)
 		return -ENOENT;
-	err = set_add(&c->imported, &c->nr_imported, &c->imported_cap, unit_key(xu, key),
-		      &first);
+	err = set_add(&c->imported, unit_key(xu, key), &first);
 	if (err || !first)
 		return err;
 	return c->hooks.load_children(c->hooks.ctx, &unit_die);
@@ -728,8 +653,8 @@ static bool is_own(const struct xunit_cache *c, uint64_t key)
 
 	if (xunit_cache__in_own_unit(c, key))
 		return true;
-	xu = c->nr_imported ? dwarf_xunits__find(c->x, key) : NULL;
-	return xu && set_has(c->imported, c->imported_cap, unit_key(xu, key));
+	xu = c->imported.nr ? dwarf_xunits__find(c->x, key) : NULL;
+	return xu && int_map__find(&c->imported, unit_key(xu, key));
 }
 
 int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
@@ -741,7 +666,7 @@ int xunit_cache__load_alone(struct xunit_cache *c, uint64_t key)
 	if ((key & ~(XUNIT_KEY_ALT | XUNIT_KEY_OFFSET)) || is_own(c, key) ||
 	    c->hooks.is_mapped(c->hooks.ctx, key))
 		return 0;
-	err = set_add(&c->loaded, &c->nr_loaded, &c->loaded_cap, key, &first);
+	err = set_add(&c->loaded, key, &first);
 	if (err || !first)
 		return err;
 	err = open_die(c, dwarf_xunits__find(c->x, key), key, &die);
@@ -787,8 +712,8 @@ void xunit_cache__release(struct xunit_cache *c)
 		free(c->units[i].unit);
 	}
 	free(c->units);
-	free(c->slots);
-	free(c->imported);
-	free(c->loaded);
+	int_map__release(&c->opened);
+	int_map__release(&c->imported);
+	int_map__release(&c->loaded);
 	memset(c, 0, sizeof(*c));
 }

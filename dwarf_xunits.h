@@ -37,6 +37,7 @@
 #include <elfutils/libdw.h>
 
 #include "die_reader.h"
+#include "dwarves_hash.h"
 
 struct dwarf_file;
 
@@ -127,12 +128,9 @@ struct xunit_cache {
 	uint64_t			own_start, own_end; /* the CU's own DIEs */
 	struct xunit_open		*units;
 	uint32_t			nr, cap;
-	uint32_t			*slots;	/* index of units + 1, by key (open addressing) */
-	uint32_t			slots_cap;
-	uint64_t			*imported; /* set of unit keys + 1 (open addressing) */
-	uint32_t			nr_imported, imported_cap;
-	uint64_t			*loaded;   /* set of DIE keys + 1 loaded alone */
-	uint32_t			nr_loaded, loaded_cap;
+	struct int_map			opened;	/* unit key -> index in units */
+	struct int_map			imported; /* unit keys (values unused) */
+	struct int_map			loaded;   /* DIE keys loaded alone (values unused) */
 };
 
 /*
