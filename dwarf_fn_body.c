@@ -127,7 +127,8 @@ static int add_item(struct cu_loader *l, struct die *die, uint8_t kind, struct l
 	pi.origin_off = a.origin_off;
 	if (kind == FN_ITEM_VARIABLE) {
 		pi.type_off = a.has_type ? a.type_off : NO_TYPE;
-		pi.item.scope = var_scope(&a);
+		/* A declaration has no location to be optimized out of: unknown, as upstream. */
+		pi.item.scope = a.is_declaration ? VSCOPE_UNKNOWN : var_scope(&a);
 		pi.item.is_extern = a.is_external && a.is_declaration;
 		b->nr_variables++;
 	} else if (kind == FN_ITEM_LABEL) {
