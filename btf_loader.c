@@ -620,6 +620,25 @@ static int parse_failed(const char *path, long err)
 	return -EINVAL;
 }
 
+int btf_loader__probe(const char *path)
+{
+	struct log_buf libbpf_log = { 0 };
+	struct btf *btf;
+	long err;
+
+	/* libbpf's own lines are dropped: its reason goes in ours. */
+	log__libbpf_forget();
+	log__capture(&libbpf_log);
+	btf = btf__parse(path, NULL);
+	log__capture(NULL);
+	log_buf__release(&libbpf_log);
+	err = libbpf_get_error(btf);
+	if (err)
+		return parse_failed(path, err);
+	btf__free(btf);
+	return 0;
+}
+
 int btf_loader__load(const char *path, const struct btf *base,
 		     const struct btf_loader_opts *opts, struct cu **ret)
 {

@@ -31,5 +31,11 @@ int btf_loader__load(const char *path, const struct btf *base,
  * only (libbpf's logging).
  */
 int btf_loader__open_base(const char *path, struct btf **ret);
+/*
+ * Whether @path holds BTF that libbpf reads: 0, -ENODATA when it holds none
+ * (not said), -EINVAL when libbpf refuses it (said, with libbpf's reason),
+ * -ENOMEM.
+ */
+int btf_loader__probe(const char *path);
 
 #endif

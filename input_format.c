@@ -9,26 +9,11 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "btf_loader.h"
 #include "dwarf_loader.h"
 #include "input_format.h"
 #include "log.h"
 #include "running_kernel.h"
-
-/* Whether libbpf parses @path as BTF; its own messages are dropped. */
-static bool has_btf(const char *path)
-{
-	struct log_buf libbpf_log = { 0 };
-	struct btf *btf;
-
-	log__capture(&libbpf_log);
-	btf = btf__parse(path, NULL);
-	log__capture(NULL);
-	log_buf__release(&libbpf_log);
-	if (libbpf_get_error(btf))
-		return false;
-	btf__free(btf);
-	return true;
-}
 
 int input_format__probe(const char *path, enum input_format *ret)
 {
@@ -49,12 +34,14 @@ int input_format__probe(const char *path, enum input_format *ret)
 		*ret = INPUT_DWARF;
 		return 0;
 	}
-	if (has_btf(path)) {
+	err = btf_loader__probe(path);
+	if (!err) {
 		*ret = INPUT_BTF;
 		return 0;
 	}
-	pr_err("%s: no DWARF or BTF debugging information", path);
-	return -ENODATA;
+	if (err == -ENODATA)
+		pr_err("%s: no DWARF or BTF debugging information", path);
+	return err;
 }
 
 int input_format__default_file(char **ret)

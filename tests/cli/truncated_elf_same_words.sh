@@ -3,7 +3,8 @@
 # An ELF file cut short gives every program the same one line: "FILE:
 # truncated or corrupt ELF file: ...", exit 1, whether it encodes, prints
 # layouts or lists functions, variables or tags; an ELF file without
-# debugging information, "FILE: no DWARF or BTF debugging information".
+# debugging information, "FILE: no DWARF or BTF debugging information"; a
+# .BTF section libbpf refuses, "FILE: invalid BTF: REASON".
 #
 # Was: pahole (printing) and pfunct tried BTF after the DWARF check found
 # nothing, printed libbpf's "failed to get e_shstrndx" and then "file 'X'
@@ -41,5 +42,13 @@ for p in pahole pfunct pdwtags "pglobal -v" "pglobal -f" prefcnt dtagnames; do
 	expect_error "$p, no debugging information" bare.o -- "$BUILD_DIR"/$p bare.o || { no; continue; }
 	grep -qx "${p%% *}: bare.o: no DWARF or BTF debugging information" "$TMP/err.txt" ||
 		no "$p, no debugging information: other words"
+done
+printf 'neither DWARF nor BTF' >junk.bin
+objcopy --add-section .BTF=junk.bin bare.o badbtf.o || fail "objcopy"
+for p in pahole pfunct pdwtags "pglobal -v" prefcnt dtagnames; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086 # $p is a program and its option
+	expect_error "$p, damaged .BTF" badbtf.o -- "$BUILD_DIR"/$p badbtf.o || { no; continue; }
+	grep -q "^${p%% *}: badbtf.o: invalid BTF: " "$TMP/err.txt" || no "$p, damaged .BTF: other words"
 done
 finish "truncated ELF" "$n programs and modes, one line each in the same words"
