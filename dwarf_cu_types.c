@@ -741,7 +741,8 @@ static int load_enum(struct cu_loader *l, struct die *die)
 	t.is_declaration = a.is_declaration;
 	for (rc = die__child(die, &child); rc == 0; rc = die__sibling(&child)) {
 		if (child.tag == DW_TAG_subprogram && l->opts->for_printing) {
-			err = load_method(l, &child, nr, &x);
+			/* Also a function, for the inline expansions that name it. */
+			err = load_method(l, &child, nr, &x) ?: cu_loader__load_die(l, &child);
 			if (err)
 				goto out;
 		}
