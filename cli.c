@@ -31,6 +31,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		prog->files->nr = state->argc - state->next;
 		return 0;
 	}
+	if (key == ARGP_KEY_END && prog->files_required && !prog->files->nr)
+		argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 	return prog->parser(key, arg, state);
 }
 
@@ -39,7 +41,7 @@ int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned i
 	const struct argp argp = {
 		.options = prog->options,
 		.parser = parse_opt,
-		.args_doc = prog->args_doc,
+		.args_doc = prog->args_doc ? prog->args_doc : "FILE",
 		.doc = prog->doc,
 		.children = version_child,
 	};

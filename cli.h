@@ -38,9 +38,11 @@ struct cli_program {
 	const char			*name;		/* the prefix of its messages */
 	const struct argp_option	*options;	/* NULL: none of its own */
 	argp_parser_t			parser;
-	const char			*args_doc, *doc;
+	const char			*args_doc, *doc;	/* args_doc NULL: "FILE" */
 	/* ARGP_KEY_ARGS lands here; NULL: the parser takes the operands. */
 	struct cli_files		*files;
+	/* No file operand is a usage error ("Try `PROG --help' ..."). */
+	bool				files_required;
 	/* Without a file operand, the running kernel's (input_format.h). */
 	bool				kernel_default;
 	/* -j and --btf_base, for sizing the heaps (tuning__inputs()); NULL: none. */

@@ -1135,7 +1135,6 @@ static const struct cli_program pahole = {
 	.name = "pahole",
 	.options = pahole_options,
 	.parser = parse_opt,
-	.args_doc = "FILE",
 	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
 	.files = &opts.files,
 	.jobs = &opts.loader.jobs,

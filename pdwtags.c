@@ -33,8 +33,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j': cli__parse_jobs(arg, state, &opts.job.loader.jobs); break;
 	case 'V': opts.job.decl_info = true; break;
 	case ARGP_KEY_END:
-		if (!opts.files.nr)
-			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 		opts.job.cacheline_size = cli__cacheline_size();
 		break;
 	default:
@@ -52,8 +50,8 @@ static const struct cli_program pdwtags = {
 	.name = "pdwtags",
 	.options = pdwtags_options,
 	.parser = parse_opt,
-	.args_doc = "FILE",
 	.files = &opts.files,
+	.files_required = true,
 	.jobs = &opts.job.loader.jobs,
 	.run = run,
 };

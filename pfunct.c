@@ -217,7 +217,6 @@ static const struct cli_program pfunct = {
 	.name = "pfunct",
 	.options = pfunct_options,
 	.parser = parse_opt,
-	.args_doc = "FILE",
 	.files = &opts.files,
 	.jobs = &opts.job.loader.jobs,
 	.run = run,

@@ -38,8 +38,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j': cli__parse_jobs(arg, state, &opts.job.loader.jobs); break;
 	case 'V': break;	/* upstream's does nothing either */
 	case ARGP_KEY_END:
-		if (!opts.files.nr)
-			argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 		/* Upstream lists nothing then, and exits 0. */
 		if (!opts.walk_variables && !opts.walk_functions)
 			argp_failure(state, CLI_EXIT_USAGE, 0,
@@ -63,8 +61,8 @@ static const struct cli_program pglobal = {
 	.name = "pglobal",
 	.options = pglobal_options,
 	.parser = parse_opt,
-	.args_doc = "FILE",
 	.files = &opts.files,
+	.files_required = true,
 	.jobs = &opts.job.loader.jobs,
 	.run = run,
 };

@@ -154,7 +154,6 @@ static const struct cli_program scncopy = {
 	.name = "scncopy",
 	.options = scncopy_options,
 	.parser = parse_opt,
-	.args_doc = "FILE",
 	.doc = "scncopy: sections of an ELF FILE copied into a new ELF file",
 	.run = run,
 };
