@@ -32,9 +32,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'F': opts.job.format_path = arg; break;
 	case 'j': cli__parse_jobs(arg, state, &opts.job.loader.jobs); break;
 	case 'V': opts.job.decl_info = true; break;
-	case ARGP_KEY_END:
-		opts.job.cacheline_size = cli__cacheline_size();
-		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -43,6 +40,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 static int run(void)
 {
+	opts.job.cacheline_size = cli__cacheline_size();
 	return pdwtags__run(&opts.job, opts.files.paths, opts.files.nr);
 }
 
