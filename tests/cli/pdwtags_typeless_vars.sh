@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# pdwtags on variables without a type ("extern void x;", as the kernel's
+# __start_notes): ours names them, "extern void x; /* size: 0 */" and in a
+# function "void x;", where upstream v1.32 prints ";" with a size it never
+# set and "(null) x" (man/pdwtags.1, DIFFERENCES). Through lib.sh's
+# pdwtags_norm, which takes those out, the texts are the same.
+. "$TOP/tests/lib.sh"
+"$UPSTREAM" pahole --version >/dev/null 2>&1 || skip "upstream v1.32 cannot run here"
+cd "$TMP" || fail "no temp dir"
+printf 'extern void region_start;\nvoid *where(void) { return &region_start; }\nvoid *inner(void) { extern void mark; return &mark; }\n' >tv.c
+gcc -g -c tv.c -o tv.o 2>/dev/null || fail "gcc failed"
+"$(dirname "$PAHOLE")/pdwtags" tv.o >ours.txt || fail "pdwtags fails"
+"$UPSTREAM" pdwtags tv.o >up.txt 2>/dev/null || fail "upstream pdwtags fails"
+grep -q '^extern void  *region_start; /\* size: 0 \*/$' ours.txt || no "region_start not named"
+grep -q "$(printf '^\tvoid mark; /\\* scope: unknown \\*/')" ours.txt || no "mark in inner() not void"
+grep -q '(null) mark' up.txt || no "upstream no longer prints (null) mark (a difference gone?)"
+pdwtags_norm ours.txt >ours.n && pdwtags_norm up.txt >up.n
+cmp -s ours.n up.n || differs "pdwtags, normalised" ours.n up.n
+finish "typeless variables" "named; the rest as v1.32's"
