@@ -169,10 +169,7 @@ check-sanitize: all
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	QUICK=1 PAHOLE_BUILD=build-asan tests/run
 	$(MAKE) BUILD=build-tsan CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" all
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan \
-		tests/run jobs_ unit_tests options_jobs options_lang_exclude type_units_linear \
-		dwz_matches_before lto_cross_cu tools_jobs_identical codiff_vs_1_24 prettify_records \
-		inplace_copy_ahead plain_process repeats_fwd_tolerance pdwtags_jobs
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" QUICK=1 PAHOLE_BUILD=build-tsan TAGS=tsan tests/run
 
 # Every allocation, then every write of the output, failing once in turn
 # (tests/faults/sweep.sh): one summary line per case. PAHOLE_BUILD=build-asan

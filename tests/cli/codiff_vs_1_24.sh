@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
+# tags: tsan (threads under ThreadSanitizer)
 # codiff on DWARF beyond the fixtures: what tests/fixtures/codiff does
 # not cover (-O2 code with inlined functions, many CUs paired by name,
 # added CUs and the totals) against Debian's codiff 1.24 (/usr/bin/codiff).

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # dwz moves the DIEs that CUs share into partial units (DW_TAG_partial_unit,
 # pulled in by DW_TAG_imported_unit), in the file itself or, with -m, in a
 # supplementary file (GNU forms with .gnu_debugaltlink; DWARF 5 forms with

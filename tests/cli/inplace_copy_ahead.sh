@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # A file big enough has its unchanged start copied on a thread of its own
 # while it is encoded (btf_elf__start_copy()): the result is the same as
 # without, for .BTF added, replaced by the same, grown and shrunk, before

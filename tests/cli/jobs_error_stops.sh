@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # A corrupt CU in the middle of a file stops the run cleanly at every -j:
 # exit 1, the same single line on stderr (the first bad CU in CU order,
 # although a worker may meet a later bad CU first), no thread left blocked

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# tags: tsan (threads under ThreadSanitizer)
 # -j never changes the output: -j1, -j2, -j3, -j8 and -j64, each with the
 # default reorder window and with a window of 1, give the same bytes (cmp)
 # on every fixture, on objects of many CUs, on a few kernel modules, and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# tags: tsan (threads under ThreadSanitizer)
 # The loader pool serves the printing job too: printing every struct from
 # DWARF gives the same text for -j1, -j2, -j3 and -j8, with windows default
 # and 1, on the fixtures, on objects of many CUs and on a kernel module.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # Thread timing never reaches the output: with random delays injected before
 # each CU is handed over (and a long one on CU 0), 20 runs with different
 # seeds, -j2 to -j8 and windows default and 1, give the bytes of -j1.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# tags: tsan (threads under ThreadSanitizer)
 # -jN starts N loader threads besides the main thread, as upstream does
 # (ps -L shows N + 1 while the CUs load); without -j no thread is started.
 # The most threads seen (from /proc/PID/task, polled through the run) is

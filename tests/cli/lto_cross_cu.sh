@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # Link-time optimisation puts references to other CUs' DIEs in the DWARF
 # (DW_FORM_ref_addr): gcc's LTO unit refers to the types and abstract
 # origins of the source CUs, clang's ThinLTO and full LTO to the origins of

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # -j/--jobs: valid spellings are accepted and never change the output bytes;
 # invalid values are usage errors (exit 64, one line on stderr).
 . "$TOP/tests/lib.sh"

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # CU filters: --lang_exclude, --lang, -X PREFIX and, without --lang*, the
 # environment's PAHOLE_LANG_EXCLUDE. A CU left out gives no types, neither
 # encoded nor printed, at any -j; as with /usr/bin/pahole where it has them.

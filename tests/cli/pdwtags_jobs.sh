@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # pdwtags and pglobal print the same bytes at every -j: a file of many CUs
 # (many_cus) and, unless QUICK, tcp_bbr.ko.
 . "$(dirname "$0")/../lib.sh"

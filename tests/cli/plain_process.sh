@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # pahole is one plain process, as its caller started it, huge pages
 # included (tuning.h): under strace -f, an in-place write of a file over
 # 64 MiB and runs on a 2.5 MiB input start no process (no fork, vfork, or

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # --prettify: a header and records (an enum-typed discriminator, arrays,
 # nested structs and unions, bitfields, a pointer, a flexible array) that a
 # C writer compiled here puts in a file. Two printouts are checked against

@@ -1,4 +1,4 @@
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # FWD-tolerant matching (btf_repeats.h) takes a CU's types for appended ones
 # that dedup would merge with them: a FWD for the struct or union of its
 # name, and the other way round. Programs of CUs that define, declare and

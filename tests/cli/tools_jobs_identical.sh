@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # pfunct and codiff load DWARF on -j threads as pahole does: on an object of
 # 24 CUs (and one of 20 for codiff), their output at -j1, -j3 and -j8 is the output without -j, byte
 # for byte (make check-sanitize runs this under ThreadSanitizer).

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # Type units (gcc -fdebug-types-section, DWARF 4's .debug_types and DWARF
 # 5's DW_UT_type units) are loaded by the CUs that reach them, and those no
 # CU reached in one CU after the last: 2,000 chained structs (each holds

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tags: offline (no network, no kernel package)
+# tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # The unit tests: each tests/unit/NAME_test.c, built beside pahole, must
 # run and exit 0 (the model, the layout arithmetic, the DIE reader and its
 # cursor, location decoding, the reorder window, the repeat matcher, names,
