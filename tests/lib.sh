@@ -33,6 +33,8 @@ REF_MODULES="fs/btrfs/btrfs fs/xfs/xfs net/netfilter/nf_tables arch/x86/kvm/kvm
 REF_FLAGS="-J --btf_features=encode_force,var,float,enum64,decl_tag,type_tag,optimized_func,consistent_func,decl_tag_kfuncs --lang_exclude=rust"
 OLD_FLAGS="-J -j --btf_gen_floats --lang_exclude=rust"
 
+# sibling NAME: the path of the program NAME built beside $PAHOLE.
+sibling() { echo "$(dirname "$PAHOLE")/$1"; }
 fail() { echo "FAIL: $*"; exit 1; }
 # no [MESSAGE]: one failed check, counted in $bad, and MESSAGE printed (none
 # where the check printed its reason itself); the test goes on, and finish

@@ -21,7 +21,7 @@ expect() {
 	[ "$got" -eq "$rc" ] && [ "$(cat err.txt)" = "$line" ] ||
 		no "$*: exit $got, stderr '$(cat err.txt)' (want $rc, '$line')"
 }
-P=$PAHOLE C=$(dirname "$PAHOLE")/codiff
+P=$PAHOLE C=$(sibling codiff)
 expect 1 "pahole: ./missing.o: No such file or directory" "$P" ./missing.o
 expect 1 "pahole: missing.o: No such file or directory" "$P" -C s missing.o
 expect 1 "pahole: missing.o: No such file or directory" "$P" -J missing.o

@@ -8,7 +8,7 @@
 # (man/pahole.1); upstream v1.32 fails on it ("FWD (anon) Error emitting BTF
 # type"). gcc, DWARF 4 and 5, -O0 and -O2: the encoding succeeds silently,
 # libbpf parses it, the kernel accepts it, bpftool's C of it compiles.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 command -v gcc >/dev/null || skip "no gcc"
 cat >"$TMP/shapes.h" <<'EOT'
 typedef struct { int a; long b; } anon_t;

@@ -10,7 +10,7 @@
 # its own BTF. gcc, DWARF 4 and 5, -O0 and -O2: exact types, libbpf parses,
 # the kernel accepts both, -j1 and -j3 give the same bytes. Upstream v1.32's
 # BTF of the same object is refused by the kernel (checked once).
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 command -v gcc >/dev/null || skip "no gcc"
 cat >"$TMP/held.h" <<'EOT'
 struct inner { int a; char c; };

@@ -4,9 +4,9 @@
 # as upstream v1.32 reads them (run live; skips where it cannot run): on
 # programs compiled with gcc and clang, DWARF 4 and 5, -O0 and -O2, given
 # BTF with their global variables, and on the running kernel's BTF.
-. "$(dirname "$0")/../lib.sh"
-PGLOBAL=$(dirname "$PAHOLE")/pglobal
-PDWTAGS=$(dirname "$PAHOLE")/pdwtags
+. "$TOP/tests/lib.sh"
+PGLOBAL=$(sibling pglobal)
+PDWTAGS=$(sibling pdwtags)
 
 [ -x "$PGLOBAL" ] && [ -x "$PDWTAGS" ] || fail "pglobal or pdwtags is not built"
 "$UPSTREAM" pglobal --version >/dev/null 2>&1

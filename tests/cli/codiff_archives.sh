@@ -8,7 +8,7 @@
 # corrupt archive is one line naming it and exit 1.
 . "$TOP/tests/lib.sh"
 command -v ar >/dev/null 2>&1 || skip "no ar"
-CODIFF=$(dirname "$PAHOLE")/codiff
+CODIFF=$(sibling codiff)
 
 cd "$TMP" || fail "no temp dir"
 # sources DIR GEN: three members; GEN 2 grows a struct, changes a function

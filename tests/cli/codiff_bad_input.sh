@@ -5,8 +5,8 @@
 # against a fixture object (new.o of tests/fixtures/codiff) and against itself, ends with exit 0, or exit 1
 # and one line on stderr; never a signal, a hang or a sanitizer report. The
 # codiff harness's regressions (two BTF blobs each) must finish in 20s.
-. "$(dirname "$0")/../lib.sh"
-CODIFF=$(dirname "$PAHOLE")/codiff
+. "$TOP/tests/lib.sh"
+CODIFF=$(sibling codiff)
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 OBJ=$(fixture_set codiff) || fail "cannot build the codiff fixtures"
 OTHER=$OBJ/new.o

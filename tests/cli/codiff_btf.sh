@@ -7,8 +7,8 @@
 # lists the functions removed and the prototype changed, as man/codiff.1
 # defines its lines; a file against itself prints nothing; errors are one
 # line naming the file.
-. "$(dirname "$0")/../lib.sh"
-CODIFF=$(dirname "$PAHOLE")/codiff
+. "$TOP/tests/lib.sh"
+CODIFF=$(sibling codiff)
 FIX=$TOP/tests/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 command -v gcc >/dev/null || skip "no gcc"

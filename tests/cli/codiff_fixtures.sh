@@ -8,8 +8,8 @@
 # One difference on purpose (man/codiff.1): without the two files, a usage
 # error (exit 64) that says what is missing, where upstream exits 1 with
 # only its "Try codiff --help" line.
-. "$(dirname "$0")/../lib.sh"
-CODIFF=$(dirname "$PAHOLE")/codiff
+. "$TOP/tests/lib.sh"
+CODIFF=$(sibling codiff)
 FIX=$TOP/tests/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 OBJ=$(fixture_set codiff) || fail "cannot build the codiff fixtures"

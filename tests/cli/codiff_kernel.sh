@@ -6,9 +6,9 @@
 # in under a minute and report struct task_struct changed (it grew between
 # the two), in the default, -s -V and -t texts; each kernel against itself
 # prints nothing.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
-CODIFF=$(dirname "$PAHOLE")/codiff
+CODIFF=$(sibling codiff)
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 OLD=$REF_BTF
 [ -f "$OLD" ] || skip "no $OLD"

@@ -8,8 +8,8 @@
 # output must be the same, byte for byte, with and without -j. Objects: the
 # fixture sources at -O2 (gcc, clang; DWARF 4, 5); without QUICK, pairs of
 # the Debian kernel's modules too.
-. "$(dirname "$0")/../lib.sh"
-CODIFF=$(dirname "$PAHOLE")/codiff
+. "$TOP/tests/lib.sh"
+CODIFF=$(sibling codiff)
 FIX=$TOP/tests/fixtures/codiff
 [ -x "$CODIFF" ] || fail "no $CODIFF"
 [ -x /usr/bin/codiff ] || skip "no /usr/bin/codiff"

@@ -10,7 +10,7 @@
 # "typedef _Atomic ..." printed first for base types named "atomic_*".
 # Where upstream's text defines an unnamed type twice, which C refuses, ours
 # defines it once (man pahole, DIFFERENCES FROM UPSTREAM): checked to compile.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v clang >/dev/null || skip "no clang"
 FX=$TOP/tests/fixtures/compile

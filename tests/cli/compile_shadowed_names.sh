@@ -10,7 +10,7 @@
 # and clang, DWARF 4 and 5), but for one difference: an enum named as a
 # struct printed already is renamed too, where upstream's text does not
 # compile (man pahole, DIFFERENCES FROM UPSTREAM); ours compiles.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v clang >/dev/null || skip "no clang"
 FX=$TOP/tests/fixtures/compile

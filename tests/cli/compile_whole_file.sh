@@ -11,7 +11,7 @@
 # outputs of gcc's objects compile with gcc, but types.c's (upstream's
 # text: an array of function pointers written as a function returning
 # an array, "complex").
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 command -v clang >/dev/null || skip "no clang"
 FX=$TOP/tests/fixtures/compile

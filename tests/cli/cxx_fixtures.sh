@@ -6,7 +6,7 @@
 # where tests/cxx_known_differences.txt says upstream is wrong and what we
 # print instead. A difference it does
 # not list fails, and so does an entry of it that no output needs.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 FIX=$TOP/tests/fixtures/cxx
 KNOWN=$TOP/tests/cxx_known_differences.txt
 OBJ=$(fixture_set cxx) || fail "cannot build the C++ fixtures"

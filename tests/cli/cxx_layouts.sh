@@ -8,7 +8,7 @@
 # its BTF is upstream's (Debian's 1.24: data members only); a C++ reference
 # stops the encoding with exit 1 and one line naming it. -C takes template
 # names with commas.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 SRC=$TOP/tests/fixtures/cxx_layouts.cc
 command -v g++ >/dev/null || skip "no g++"
 g++ -g -gdwarf-4 -O0 -c "$SRC" -o "$TMP/g4.o" || fail "g++ -gdwarf-4"

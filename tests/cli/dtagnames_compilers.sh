@@ -4,8 +4,8 @@
 # -O0 and -O2 (inline expansions, lexical blocks, call sites) gives what
 # upstream v1.32's dtagnames gives, run live (skips where it cannot run);
 # all the objects at once too, in one run each.
-. "$(dirname "$0")/../lib.sh"
-DTAGNAMES=$(dirname "$PAHOLE")/dtagnames
+. "$TOP/tests/lib.sh"
+DTAGNAMES=$(sibling dtagnames)
 
 [ -x "$DTAGNAMES" ] || fail "no $DTAGNAMES"
 "$UPSTREAM" dtagnames --version >/dev/null 2>&1

@@ -4,8 +4,8 @@
 # and 4, clang, C and C++, BTF-encoded ones), built at test time, and on BTF
 # alone gives upstream v1.32's output byte for byte (tests/fixtures/dtagnames/,
 # made with upstream by its make-expected.sh), exit 0 and nothing on stderr.
-. "$(dirname "$0")/../lib.sh"
-DTAGNAMES=$(dirname "$PAHOLE")/dtagnames
+. "$TOP/tests/lib.sh"
+DTAGNAMES=$(sibling dtagnames)
 EXP=$TOP/tests/fixtures/dtagnames
 [ -x "$DTAGNAMES" ] || fail "no $DTAGNAMES"
 L=$(fixture_set layout) || fail "cannot build the fixture set layout"

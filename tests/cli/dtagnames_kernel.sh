@@ -3,8 +3,8 @@
 # dtagnames on a module of the Debian kernel (tcp_bbr.ko, gcc DWARF 5 with
 # inline expansions and call sites) gives upstream v1.32's 16,018 lines
 # (tests/fixtures/dtagnames/tcp_bbr.ko.expected.txt.gz).
-. "$(dirname "$0")/../lib.sh"
-DTAGNAMES=$(dirname "$PAHOLE")/dtagnames
+. "$TOP/tests/lib.sh"
+DTAGNAMES=$(sibling dtagnames)
 [ -x "$DTAGNAMES" ] || fail "no $DTAGNAMES"
 [ -z "$QUICK" ] || skip "QUICK: needs the Debian kernel package"
 ko=$(module_path net/ipv4/tcp_bbr) || skip "no Debian kernel package"

@@ -6,7 +6,7 @@
 # or .debug_abbrev cut short, each exit 1 with one line naming the file and
 # nothing printed; every file of the fuzz corpora and regressions ends with
 # exit 0, or 1 and one line, never a signal or a hang.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 SECTMUTATE=$TOP/build/sectmutate
 for p in dtagnames prefcnt; do
 	[ -x "$(dirname "$PAHOLE")/$p" ] || fail "no $(dirname "$PAHOLE")/$p"

@@ -10,7 +10,7 @@
 . "$TOP/tests/lib.sh"
 command -v rustc >/dev/null || skip "no rustc"
 "$UPSTREAM" pahole --version >/dev/null 2>&1 || skip "upstream v1.32 cannot run here"
-DTAGNAMES=$(dirname "$PAHOLE")/dtagnames
+DTAGNAMES=$(sibling dtagnames)
 cd "$TMP" || fail "no temp dir"
 cat >e.rs <<'EOC'
 pub mod inner {

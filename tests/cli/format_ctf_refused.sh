@@ -6,8 +6,8 @@
 # dwarf and btf only; -F dwarf still works, and no --help names ctf as a
 # format.
 . "$TOP/tests/lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
-CODIFF=$(dirname "$PAHOLE")/codiff
+PFUNCT=$(sibling pfunct)
+CODIFF=$(sibling codiff)
 cd "$TMP" || fail "no temp dir"
 printf 'struct s { int a; char b; };\nint f(struct s *p) { return p->a; }\n' >t.c
 gcc -g -c t.c -o t.o || fail "gcc"

@@ -7,7 +7,7 @@
 . "$TOP/tests/lib.sh"
 FULLCIRCLE=$TOP/fullcircle
 
-export PFUNCT=$(dirname "$PAHOLE")/pfunct CODIFF=$(dirname "$PAHOLE")/codiff
+export PFUNCT=$(sibling pfunct) CODIFF=$(sibling codiff)
 cd "$TMP" || fail "no temp dir"
 "$UPSTREAM" fullcircle /dev/null >/dev/null 2>&1; [ $? -eq 77 ] && up= || up=1
 objs=

@@ -6,7 +6,7 @@
 # by our pahole -J in place; and, outside check-quick, of the Debian vmlinux
 # against the BTF we encode from it: what BTF loses is exactly what
 # btfdiff's options hide.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 OBJ=$(fixture_set layout) || fail "cannot build the layout fixtures"
 export PAHOLE
 cp "$OBJ"/*.btf.o "$TMP"/ || fail "cannot copy the fixtures"

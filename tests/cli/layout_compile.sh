@@ -29,7 +29,7 @@
 # Where 1.24 itself is wrong or older on a fixture, the fixture is listed
 # in KNOWN below with the reason; its differences are reported, not failed,
 # and the checks with gcc still apply.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -x "$PAHOLE" ] || fail "$PAHOLE is not built"
 [ -x /usr/bin/pahole ] || skip "no reference pahole at /usr/bin/pahole"
 REF=/usr/bin/pahole

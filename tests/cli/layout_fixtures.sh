@@ -8,7 +8,7 @@
 # information" in our words: lib.sh's upstream_stderr). Also: the set's X.btf
 # files, as build.sh adds them to the X.btf.o objects, are what
 # upstream's pahole -J encodes from X.o where upstream runs.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 FIX=$TOP/tests/fixtures/layout
 OBJ=$(fixture_set layout) || fail "cannot build the layout fixtures"
 cd "$OBJ" || fail "cannot cd to $OBJ"

@@ -5,7 +5,7 @@
 # contain themselves, bad name offsets, truncated files, a header length
 # that leaves the types misaligned (libbpf 1.1 takes it; reading them
 # would be undefined): also in pfunct, codiff and dtagnames.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 command -v python3 >/dev/null || skip "python3 is needed to write the BTF"
 python3 - "$TMP" <<'PY' || fail "cannot write the test BTF"
 import struct, sys

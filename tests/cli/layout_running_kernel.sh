@@ -2,7 +2,7 @@
 # tags: offline (no network, no kernel package)
 # Without a file, pahole reads the running kernel's BTF; a lone type name is
 # looked up there too.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 K=/sys/kernel/btf/vmlinux
 [ -r "$K" ] || skip "$K is not readable here"
 cd "$TMP" || fail "cannot cd"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian vmlinux printed as upstream v1.32 prints it: the reference BTF
 # with --sort, and 20 structs with -C from the DWARF.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 REF=$REF_DIR
 [ -f "$REF/layout/vmlinux.btf-sort.txt" ] || skip "no layout reference in $REF"

@@ -45,7 +45,7 @@ others="--add-section --only-section --thin --btf_gen_ --skip_encoding_btf_ --wo
 lacks=$(comm -23 <(man_text "$MAN" | grep -oE -- '--[a-z][a-z0-9_-]*' | sort -u) \
 	<({ "$PAHOLE" --help; printf '%s\n' $others; } | grep -oE -- '--[a-z][a-z0-9_-]*' | sort -u))
 [ -z "$lacks" ] || fail "man/pahole.1 names options pahole lacks: $(echo $lacks)"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+PFUNCT=$(sibling pfunct)
 [ -f "$TOP/pfunct.c" ] && covers "$PFUNCT" "$TOP/man/pfunct.1"
 man_text "$MAN" >"$TMP/man.txt"
 

@@ -5,7 +5,7 @@
 # short, appears in man/PROGRAM.1, and the manual names no long option the
 # program refuses, but the ones listed after it (other programs' options
 # that its page names). pahole's and pfunct's pages: man_covers_help.sh.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 BIN=$(dirname "$PAHOLE")
 
 # check PROGRAM [OPTION...]: PROGRAM's help against its page; OPTIONs may be

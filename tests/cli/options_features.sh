@@ -8,7 +8,7 @@ command -v gcc >/dev/null || skip "no gcc"
 cd "$TMP" || fail "no temp dir"
 
 # --version, --numeric_version, --devel_version, in each program
-for prog in "$PAHOLE" "$(dirname "$PAHOLE")/pfunct" "$(dirname "$PAHOLE")/codiff"; do
+for prog in "$PAHOLE" "$(sibling pfunct)" "$(sibling codiff)"; do
 	out=$("$prog" --version 2>"$TMP/stderr"); rc=$?
 	[ "$rc" -eq 0 ] && [ "$out" = "v1.32" ] && [ ! -s "$TMP/stderr" ] ||
 		no "$prog --version: exit $rc, printed '$out' (want exactly v1.32)"

@@ -7,9 +7,9 @@
 # regressions (DWARF and BTF) exits 0 or 1, and on 1 its last stderr line
 # names the file (before it, at most libbpf's own reason). Run with
 # PAHOLE_BUILD=build-asan, this is the sanitizers' check of both.
-. "$(dirname "$0")/../lib.sh"
-PDWTAGS=$(dirname "$PAHOLE")/pdwtags
-PGLOBAL=$(dirname "$PAHOLE")/pglobal
+. "$TOP/tests/lib.sh"
+PDWTAGS=$(sibling pdwtags)
+PGLOBAL=$(sibling pglobal)
 FUZZ=$TOP/tests/fuzz
 [ -x "$PDWTAGS" ] && [ -x "$PGLOBAL" ] || fail "pdwtags or pglobal is not built"
 L=$(fixture_set layout) || fail "cannot build the layout fixtures"

@@ -14,7 +14,7 @@ printf 'extern const char *names[];\nconst char *names[4] = { "a", "b" };\n' >a.
 n=0
 for dv in 4 5; do
 	gcc -c -g -gdwarf-$dv a.c -o a$dv.o || fail "cannot compile"
-	"$(dirname "$PAHOLE")/pdwtags" a$dv.o >out.txt || { no "DWARF $dv: pdwtags fails"; continue; }
+	"$(sibling pdwtags)" a$dv.o >out.txt || { no "DWARF $dv: pdwtags fails"; continue; }
 	grep -q '^const char  *\* *names\[4\]; /\* size: 32 \*/$' out.txt ||
 		no "DWARF $dv: no names[4] of 32 bytes: $(grep names out.txt | tr '\n' '|')"
 	n=$((n + 1))

@@ -22,8 +22,8 @@
 #   pointers to members and their sizes, vtables' entries and DWARF 5's
 #   static members (classes*.o) differ, so of those only the types' ids and
 #   first lines are compared.
-. "$(dirname "$0")/../lib.sh"
-PDWTAGS=$(dirname "$PAHOLE")/pdwtags
+. "$TOP/tests/lib.sh"
+PDWTAGS=$(sibling pdwtags)
 FIX=$TOP/tests/fixtures/pdwtags
 [ -x "$PDWTAGS" ] || fail "$PDWTAGS is not built"
 L=$(fixture_set layout) || fail "cannot build the layout fixtures"

@@ -3,9 +3,9 @@
 # tags: offline tsan (no network, no kernel package; threads under ThreadSanitizer)
 # pdwtags and pglobal print the same bytes at every -j: a file of many CUs
 # (many_cus) and, unless QUICK, tcp_bbr.ko.
-. "$(dirname "$0")/../lib.sh"
-PDWTAGS=$(dirname "$PAHOLE")/pdwtags
-PGLOBAL=$(dirname "$PAHOLE")/pglobal
+. "$TOP/tests/lib.sh"
+PDWTAGS=$(sibling pdwtags)
+PGLOBAL=$(sibling pglobal)
 [ -x "$PDWTAGS" ] && [ -x "$PGLOBAL" ] || fail "pdwtags or pglobal is not built"
 so=$(many_cus "$TMP/m" 40 gcc) || fail "cannot build the many-CU object"
 files="$so"

@@ -20,7 +20,7 @@ impl Wtf {
 pub fn use_all(p: &Pair, w: &Wtf) -> u64 { p.sum() + w.len() as u64 }
 EOC
 rustc --crate-type=lib --emit=obj -g -C opt-level=0 -o p.o p.rs || fail "rustc failed"
-"$(dirname "$PAHOLE")/pdwtags" p.o >ours.txt || fail "pdwtags fails"
+"$(sibling pdwtags)" p.o >ours.txt || fail "pdwtags fails"
 "$UPSTREAM" pdwtags p.o >up.txt 2>/dev/null || fail "upstream pdwtags fails"
 sed -n '/^struct Pair {/,/^}/p' ours.txt | grep -v '^$' | sed -n 3,6p >pair.txt
 grep -q 'u64 *b ' pair.txt && grep -q 'u32 *a ' pair.txt && grep -q 'u8 *c ' pair.txt &&

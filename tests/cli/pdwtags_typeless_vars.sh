@@ -9,7 +9,7 @@
 cd "$TMP" || fail "no temp dir"
 printf 'extern void region_start;\nvoid *where(void) { return &region_start; }\nvoid *inner(void) { extern void mark; return &mark; }\n' >tv.c
 gcc -g -c tv.c -o tv.o 2>/dev/null || fail "gcc failed"
-"$(dirname "$PAHOLE")/pdwtags" tv.o >ours.txt || fail "pdwtags fails"
+"$(sibling pdwtags)" tv.o >ours.txt || fail "pdwtags fails"
 "$UPSTREAM" pdwtags tv.o >up.txt 2>/dev/null || fail "upstream pdwtags fails"
 grep -q '^extern void  *region_start; /\* size: 0 \*/$' ours.txt || no "region_start not named"
 grep -q "$(printf '^\tvoid mark; /\\* scope: unknown \\*/')" ours.txt || no "mark in inner() not void"

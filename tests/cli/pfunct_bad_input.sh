@@ -7,8 +7,8 @@
 # its last stderr line names the file (before it, at most libbpf's own
 # reason, as pahole prints it). Run with PAHOLE_BUILD=build-asan, this is
 # the sanitizers' check of pfunct on bad input.
-. "$(dirname "$0")/../lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+. "$TOP/tests/lib.sh"
+PFUNCT=$(sibling pfunct)
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 FUZZ=$TOP/tests/fuzz
 n=0

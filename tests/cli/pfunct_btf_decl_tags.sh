@@ -7,7 +7,7 @@
 # Also the running kernel's BTF (its bpf_kfunc tags), compared with v1.32.
 . "$TOP/tests/lib.sh"
 command -v clang >/dev/null || skip "no clang"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+PFUNCT=$(sibling pfunct)
 
 cd "$TMP" || fail "no temp dir"
 cat >t.c <<'SRC'

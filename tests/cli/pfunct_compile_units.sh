@@ -6,8 +6,8 @@
 # (gcc -fsyntax-only), with gcc and clang, DWARF 4 and 5, -O0 and -O2.
 # Upstream v1.32 forgets the types it printed at each unit and prints them
 # again: its output redefines struct s (man/pfunct.1, DIFFERENCES).
-. "$(dirname "$0")/../lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+. "$TOP/tests/lib.sh"
+PFUNCT=$(sibling pfunct)
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 cat >"$TMP/m1.c" <<'EOT'
 struct s { int a; long b; };

@@ -6,8 +6,8 @@
 # its own), and in BTF box_t's unnamed struct, walked first through a
 # pointer, is printed with box_t's name when a parameter needs box_t.
 # Each output is v1.32's, byte for byte, where tests/tools/upstream runs.
-. "$(dirname "$0")/../lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+. "$TOP/tests/lib.sh"
+PFUNCT=$(sibling pfunct)
 
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 cd "$TMP" || fail "no temp dir"

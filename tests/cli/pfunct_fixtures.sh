@@ -7,9 +7,9 @@
 # exits 1 with one line on stderr naming the file, where upstream prints
 # nothing and exits 0.
 # Then -P -F btf on the .BTF section of an ELF file.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 FIX=$TOP/tests/fixtures/pfunct
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+PFUNCT=$(sibling pfunct)
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 OBJ=$(fixture_set pfunct) || fail "cannot build the pfunct fixtures"
 cp "$FIX"/*.txt "$OBJ" && cd "$OBJ" || fail "cannot copy the expected files"

@@ -25,7 +25,7 @@ EOC
 n=0
 for opt in -O0 -O2; do
 	gcc -g $opt -c f.c -o f$opt.o || fail "cannot compile"
-	"$(dirname "$PAHOLE")/pfunct" -i f$opt.o >ours.txt || { no "$opt: pfunct -i fails"; continue; }
+	"$(sibling pfunct)" -i f$opt.o >ours.txt || { no "$opt: pfunct -i fails"; continue; }
 	"$UPSTREAM" pfunct -i f$opt.o >up.txt || { no "$opt: upstream pfunct -i fails"; continue; }
 	grep -q '__func__; .*//  *0$' ours.txt || no "$opt: __func__ without its line as 0"
 	# Upstream's number on __func__'s line is taken out; nothing else may differ.

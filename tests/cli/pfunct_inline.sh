@@ -15,8 +15,8 @@
 #      kept_inline and made_inline.
 # Each output is then compared byte for byte with Debian's pfunct 1.24,
 # which has the same options.
-. "$(dirname "$0")/../lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+. "$TOP/tests/lib.sh"
+PFUNCT=$(sibling pfunct)
 REF=/usr/bin/pfunct
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 command -v gcc >/dev/null || skip "no gcc"

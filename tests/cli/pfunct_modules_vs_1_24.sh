@@ -10,9 +10,9 @@
 # dropped in v1.26 ("const struct a *", "const int)", as v1.32 prints): those
 # spaces are taken out of 1.24's output before comparing. -j3 must not change
 # what -i prints.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+PFUNCT=$(sibling pfunct)
 REF=/usr/bin/pfunct
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 [ -x "$REF" ] || skip "no $REF"

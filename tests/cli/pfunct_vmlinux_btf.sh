@@ -3,8 +3,8 @@
 # pfunct --all --no_parm_names -F btf on upstream's BTF of the Debian vmlinux
 # prints one prototype per FUNC: the names (taken from before each line's
 # parameter list) are, with their counts, exactly the FUNCs bpftool dumps.
-. "$(dirname "$0")/../lib.sh"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+. "$TOP/tests/lib.sh"
+PFUNCT=$(sibling pfunct)
 BTF=$REF_BTF
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 [ -f "$BTF" ] || skip "no $BTF"

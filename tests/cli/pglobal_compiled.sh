@@ -5,9 +5,9 @@
 # live; skips where it cannot run): extern declarations inside function
 # bodies are variables too (gcc keeps them), listed and counted with the
 # unit's own, and pdwtags prints them with "extern".
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 
-[ -x "$(dirname "$PAHOLE")/pglobal" ] || fail "pglobal is not built"
+[ -x "$(sibling pglobal)" ] || fail "pglobal is not built"
 "$UPSTREAM" pglobal --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"
 
@@ -51,7 +51,7 @@ for_each_build one_build
 n=$BUILDS
 # gcc keeps block-scope extern declarations: one of them must be listed.
 if command -v gcc >/dev/null 2>&1; then
-	"$(dirname "$PAHOLE")/pglobal" -v "$TMP/a-gcc-5-O0.o" | grep -q "^extern int *block_ext;" ||
+	"$(sibling pglobal)" -v "$TMP/a-gcc-5-O0.o" | grep -q "^extern int *block_ext;" ||
 		no "gcc: the extern declaration of block_ext in f() is not listed"
 fi
 finish "pglobal and pdwtags on $n compiled pairs" "$n compiled pairs as upstream v1.32"

@@ -11,8 +11,8 @@
 # declaration, "extern", and counts one fewer; ours prints the definition.
 # A line of ours that is upstream's without "extern " and counts one more is
 # that case.
-. "$(dirname "$0")/../lib.sh"
-PGLOBAL=$(dirname "$PAHOLE")/pglobal
+. "$TOP/tests/lib.sh"
+PGLOBAL=$(sibling pglobal)
 FIX=$TOP/tests/fixtures/pglobal
 OBJ=$TOP/tests/fixtures/pdwtags
 [ -x "$PGLOBAL" ] || fail "$PGLOBAL is not built"

@@ -34,8 +34,8 @@ for cc in gcc clang; do
 		n=$((n + 2))
 	done
 done
-"$(dirname "$PAHOLE")/pglobal" -v all.gcc5.o >gcc5.txt || no "pglobal -v all.gcc5.o fails"
+"$(sibling pglobal)" -v all.gcc5.o >gcc5.txt || no "pglobal -v all.gcc5.o fails"
 grep -q '^extern struct key  *hook_a;; /\* 1 \*/$' gcc5.txt || no "gcc: hook_a not extern and counted 1"
-"$(dirname "$PAHOLE")/pglobal" -v v.gcc5.o >void.txt || no "pglobal -v v.gcc5.o fails"
+"$(sibling pglobal)" -v v.gcc5.o >void.txt || no "pglobal -v v.gcc5.o fails"
 grep -q '^extern void  *region_start;; /\* 0 \*/$' void.txt || no "a variable without a type: $(head -n 1 void.txt)"
 finish "pglobal -v, header externs" "$n runs as v1.32's; a variable without a type named"

@@ -8,7 +8,7 @@
 # the declaration in the class is not listed. Upstream v1.32 lists the
 # declaration (extern) and prints the definition as a bare ";" (man pages,
 # DIFFERENCES).
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 BIN=$(dirname "$PAHOLE")
 [ -x "$BIN/pglobal" ] || fail "pglobal is not built"
 

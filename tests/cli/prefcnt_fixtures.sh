@@ -6,8 +6,8 @@
 # upstream v1.32 printed (nothing), exits 0 and writes nothing on stderr,
 # at -j1, -j2 and -j4 alike; where upstream crashed (exit 139, BTF with
 # functions) ours exits 0 too. All the inputs at once as well.
-. "$(dirname "$0")/../lib.sh"
-PROG=$(dirname "$PAHOLE")/prefcnt
+. "$TOP/tests/lib.sh"
+PROG=$(sibling prefcnt)
 MANIFEST=$TOP/tests/fixtures/prefcnt/MANIFEST.tsv
 [ -x "$PROG" ] || fail "no $PROG"
 fixture_set layout >/dev/null || fail "cannot build the fixture set layout"

@@ -7,8 +7,8 @@
 # input as output, and a non-ELF input each exit 1 with one line and leave
 # no file behind; usage errors exit 64. Upstream v1.32's scncopy writes an
 # output readelf calls corrupt and crashes with -a (man/scncopy.1).
-. "$(dirname "$0")/../lib.sh"
-PROG=$(dirname "$PAHOLE")/scncopy
+. "$TOP/tests/lib.sh"
+PROG=$(sibling scncopy)
 [ -x "$PROG" ] || fail "no $PROG"
 # An object with DWARF and .BTF: holes.btf.o of tests/fixtures/layout.
 OBJ=$(fixture_set layout)/holes.btf.o || fail "cannot build the layout fixtures"

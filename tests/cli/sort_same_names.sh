@@ -6,7 +6,7 @@
 # (the same struct in two CUs), everything ordered again by member names and
 # types, one of each kept. Plain and with --compile, gcc and clang, DWARF 4
 # and 5, -O0 and -O2.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 "$UPSTREAM" pahole --version >/dev/null 2>&1
 [ $? -ne 77 ] || skip "upstream v1.32 cannot be run here"
 

@@ -7,7 +7,7 @@
 # or exit 1 and one line; never a signal or a sanitizer report. scncopy's
 # copy may not grow past 64 MB (a section aligned to 2^35 once made libelf
 # write 32 GB of padding) and is left behind only on success.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 BIN=$(dirname "$PAHOLE")
 dir=$TOP/tests/fuzz/regressions/tools
 for p in pdwtags pglobal prefcnt dtagnames scncopy; do

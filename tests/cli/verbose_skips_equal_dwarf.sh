@@ -8,7 +8,7 @@
 . "$TOP/tests/lib.sh"
 [ -n "$QUICK" ] && skip "real kernel not run in check-quick"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
-PFUNCT=$(dirname "$PAHOLE")/pfunct
+PFUNCT=$(sibling pfunct)
 [ -x "$PFUNCT" ] || fail "missing $PFUNCT"
 cd "$TMP" || fail "no temp dir"
 "$PAHOLE" -V $REF_FLAGS --btf_encode_detached=v.btf "$v" >out.txt 2>err.txt ||

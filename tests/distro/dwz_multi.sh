@@ -7,8 +7,8 @@
 # -j3; the nine reference modules split on it are canonically identical to
 # them split on the plain vmlinux's BTF. Without the supplementary file,
 # one line naming the path looked for, exit 1.
-. "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/../lib_distro.sh"
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/lib_distro.sh"
 command -v dwz >/dev/null || skip "no dwz"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 root=$(dwz_multi_tree) || fail "dwz -m failed"

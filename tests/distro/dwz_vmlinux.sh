@@ -4,8 +4,8 @@
 # into $KCACHE/dwz): the kernel's flags give BTF canonically identical to the
 # plain vmlinux's, the same bytes with no -j, -j1, -j2 and -j3, and in place
 # (the .BTF section pahole adds to a copy) the bytes of the detached file.
-. "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/../lib_distro.sh"
+. "$TOP/tests/lib.sh"
+. "$TOP/tests/lib_distro.sh"
 command -v dwz >/dev/null || skip "no dwz"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 d=$(dwz_vmlinux) || fail "dwz on the vmlinux failed"

@@ -5,6 +5,6 @@
 # built with gcc and our pahole (PAHOLE=), boots in QEMU and passes the
 # checks of tests/kernel/init.c inside: its BTF and the modules' load, equal
 # to what we wrote, and a damaged module's is refused.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 . "$TOP/tests/kernel/boot.sh"
 kernel_boot gcc dwarf4

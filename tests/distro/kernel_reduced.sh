@@ -8,7 +8,7 @@
 # without a name: an empty struct, man/pahole.1), libbpf parses the BTF, the
 # kernel's verifier accepts it (declarations held by value: man/pahole.1),
 # and the encoding is the same bytes at -j1 and -j3.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 . "$TOP/tests/kernel/boot.sh"
 FLAGS="-J --btf_gen_floats --lang_exclude=rust"
 kernel_build_reduced

@@ -5,7 +5,7 @@
 # the Debian 6.1 vmlinux and two modules: libbpf parses it (btfcanon),
 # bpftool dumps it as C, and that C compiles (clang -target bpf and gcc).
 # Where a flag set asks for no FLOAT or no ENUM64, there is none.
-. "$(dirname "$0")/../lib.sh"
+. "$TOP/tests/lib.sh"
 command -v bpftool >/dev/null || skip "no bpftool"
 v=$(vmlinux_path) || skip "cannot fetch $VMLINUX_PKG"
 MODS="net/ipv4/tcp_bbr drivers/net/veth"
