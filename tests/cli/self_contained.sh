@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tags: offline (no network, no kernel package)
 # The repository stands alone: no script of the tests, the benchmark, the
-# Makefile or CI reads a folder beside the checkout (a "../shared" or any
+# Makefile or CI reads a folder beside the checkout (a sibling folder or any
 # "$TOP/.." path), and every test that compares with upstream v1.32 runs it
 # through the project's own tests/tools/upstream.
 . "$TOP/tests/lib.sh"
