@@ -602,16 +602,15 @@ static int parse_failed(const char *path, long err)
 	const char *why = log__libbpf_last();
 	size_t len;
 
-	if (!strncmp(why, "libbpf: ", 8))
-		why += 8;
-	len = strcspn(why, "\n");
-
 	if (err == -ENOENT || err == -LIBBPF_ERRNO__FORMAT)
 		return -ENODATA;
 	if (err == -ENOMEM) {
 		pr_err("%s: out of memory", path);
 		return -ENOMEM;
 	}
+	if (!strncmp(why, "libbpf: ", 8))
+		why += 8;
+	len = strcspn(why, "\n");
 	if (!len) {
 		why = strerror((int)-err);
 		len = strlen(why);

@@ -2,12 +2,8 @@
 /* The debugging format of an input file (input_format.h). */
 #include <errno.h>
 #include <stdlib.h>
-#include <fcntl.h>
-#include <gelf.h>
 #include <string.h>
 #include <unistd.h>
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
 
 #include "btf_loader.h"
 #include "dwarf_loader.h"

@@ -1197,7 +1197,6 @@ static int load_init(struct print_job *j, const char *first_file)
 		.keep_files = j->consume != NULL,
 		.kept_cus = &j->nr_kept,
 		.match_case = true,
-		.btf_probe = true,
 	};
 	j->load.dwarf.for_printing = true;
 	j->load.dwarf.decl_info = o->decl_info;

@@ -302,7 +302,6 @@ int pdwtags__run(const struct pdwtags_opts *opts, char **files, int nr_files)
 			.dwarf = opts->loader,
 			.btf = { .cacheline_size = opts->cacheline_size },
 			.handle_cu = handle_cu,
-			.btf_probe = true,
 		},
 	};
 	int rc;

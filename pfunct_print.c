@@ -521,7 +521,6 @@ static void load_init(struct pf_job *j)
 		.handle_cu = handle_cu,
 		.ctx = j,
 		.kept_cus = &j->nr_cus,
-		.btf_probe = true,
 	};
 	j->load.dwarf.for_printing = true;
 	j->load.dwarf.fn_bodies = true;

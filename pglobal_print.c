@@ -283,7 +283,6 @@ int pglobal__run(const struct pglobal_opts *opts, char **files, int nr_files)
 			.dwarf = opts->loader,
 			.btf = { .cacheline_size = opts->cacheline_size },
 			.handle_cu = handle_cu,
-			.btf_probe = true,
 		},
 	};
 	int rc;

@@ -167,7 +167,7 @@ int tool_load__file(struct tool_load *l, const char *path)
 				return err < 0 ? err : load_dwarf(l, path);
 			err = -ENODATA;
 		} else if (format == TOOL_FORMAT_BTF) {
-			if (!l->btf_probe || may_have_btf(path))
+			if (may_have_btf(path))
 				err = tool_load__btf(l, path);
 		}
 		if (err != -ENODATA)

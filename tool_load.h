@@ -19,8 +19,6 @@
 /* What handle_cu returns to stop loading: not an error (tool_load__files() gives 0). */
 enum { TOOL_LOAD_STOP = -ECANCELED };
 
-/* tool_load__files()'s one line for a file of none of the formats. */
-
 struct tool_load {
 	const char		*format_path;	/* -F, or NULL: default_formats */
 	const char		*default_formats; /* NULL: "dwarf,btf" */
@@ -37,12 +35,6 @@ struct tool_load {
 	 */
 	bool			keep_files;
 	const uint32_t		*kept_cus;	/* borrowed from the tool */
-	/*
-	 * BTF asked only of a file that may hold it (a raw BTF file, an ELF
-	 * file with .BTF), so that a file of neither gets the tool's one line
-	 * only, not libbpf's too.
-	 */
-	bool			btf_probe;
 	/* -F's names as spelled (pahole), else in any case */
 	bool			match_case;
 	bool			is_btf;		/* while handle_cu runs: the CU is BTF's */
