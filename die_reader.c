@@ -933,6 +933,28 @@ const uint8_t *die__fixed_values(const struct die *d)
 	return u->sec->data + d->attrs_end - size;
 }
 
+struct attr_query {
+	unsigned int		name;
+	struct die_attr		*ret;
+};
+
+static int match_attr(const struct die_attr *a, void *arg)
+{
+	const struct attr_query *q = arg;
+
+	if (a->name != q->name)
+		return 0;
+	*q->ret = *a;
+	return 1;
+}
+
+int die__find_attr(struct die *d, unsigned int name, struct die_attr *ret)
+{
+	struct attr_query q = { name, ret };
+
+	return die__attrs(d, match_attr, &q);
+}
+
 int die__attrs(struct die *d, die_attr_fn fn, void *arg)
 {
 	return attrs(d, false, fn, arg);

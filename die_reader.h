@@ -177,6 +177,8 @@ int die__attrs(struct die *d, die_attr_fn fn, void *arg);
  * only (every one when the table was read without a cache or keep function).
  */
 int die__attrs_kept(struct die *d, die_attr_fn fn, void *arg);
+/* @d's attribute called @name into *@ret: 1, 0 when it has none, or die__attrs()'s error. */
+int die__find_attr(struct die *d, unsigned int name, struct die_attr *ret);
 
 /*
  * For readers that decode a few attributes of common DIEs themselves, the

@@ -42,16 +42,6 @@ static int load_param(struct cu_loader *l, struct die *die, uint32_t idx)
 	return cu_loader__load_decl_tags(l, die, idx);
 }
 
-static int nocall_attr(const struct die_attr *a, void *arg)
-{
-	uint64_t cc = 0;
-
-	if (a->name != DW_AT_calling_convention)
-		return 0;
-	*(bool *)arg = die_attr__constant(a, &cc) && cc == DW_CC_nocall;
-	return 1;
-}
-
 /*
  * clang marks a function whose signature it changed (dropped or split
  * parameters) with DW_CC_nocall, on the abstract origin when there is one.
@@ -63,6 +53,8 @@ static bool signature_changed(const struct cu_loader *l, struct die *die,
 {
 	uint64_t off = a->origin_off & XUNIT_KEY_OFFSET;
 	struct die origin;
+	struct die_attr cc_attr;
+	uint64_t ccv = 0;
 	Dwarf_Attribute attr;
 	Dwarf_Word cc;
 	Dwarf_Die ldie;
@@ -74,8 +66,9 @@ static bool signature_changed(const struct cu_loader *l, struct die *die,
 		return a->calling_convention == DW_CC_nocall;
 	if ((a->origin_off & XUNIT_KEY_ALT) == cu_loader__key_alt(l, die->unit) &&
 	    off >= die->unit->start && off < die->unit->end) {
-		if (die__at(die->unit, off, &origin) == 0)
-			die__attrs(&origin, nocall_attr, &nocall);
+		if (die__at(die->unit, off, &origin) == 0 &&
+		    die__find_attr(&origin, DW_AT_calling_convention, &cc_attr) == 1)
+			nocall = die_attr__constant(&cc_attr, &ccv) && ccv == DW_CC_nocall;
 		return nocall;
 	}
 	return dwarf_offdie(a->origin_off & XUNIT_KEY_ALT ? dwarf_xunits__alt_dwarf(l->df->xunits) :

@@ -129,21 +129,13 @@ int cu_loader__add_type(struct cu_loader *l, struct die *die, struct type *t,
  * A struct, union or enum that only names a type unit's type by its
  * signature (DWARF 4, 7.32): references to it go to that type.
  */
-static int find_signature(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_signature)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
 static int add_signature_alias(struct cu_loader *l, struct die *die)
 {
 	struct die_attr sig;
 	Dwarf_Attribute attr;
 	Dwarf_Die target;
 	uint64_t key;
-	int rc = die__attrs(die, find_signature, &sig), err;
+	int rc = die__find_attr(die, DW_AT_signature, &sig), err;
 
 	if (rc < 0)
 		return cu_loader__walk_error(l, die);
@@ -231,14 +223,6 @@ int cu_loader__load_function_child(struct cu_loader *l, struct die *die)
 	return err;
 }
 
-static int find_import(const struct die_attr *a, void *arg)
-{
-	if (a->name != DW_AT_import)
-		return 0;
-	*(struct die_attr *)arg = *a;
-	return 1;
-}
-
 /* DW_TAG_imported_unit (dwz): the partial unit's DIEs become the CU's, here. */
 static int load_imported_unit(struct cu_loader *l, struct die *die)
 {
@@ -246,7 +230,7 @@ static int load_imported_unit(struct cu_loader *l, struct die *die)
 				.key_alt = cu_loader__key_alt(l, die->unit) };
 	struct die_attr imp;
 	uint64_t key;
-	int rc = die__attrs(die, find_import, &imp), err;
+	int rc = die__find_attr(die, DW_AT_import, &imp), err;
 
 	if (rc < 0)
 		return cu_loader__walk_error(l, die);
