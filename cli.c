@@ -78,7 +78,7 @@ int cli__main(const struct cli_program *prog, int argc, char **argv)
 	if (prog->files)
 		tuning__inputs(prog->files->paths, prog->files->nr,
 			       prog->btf_base ? *prog->btf_base : NULL, prog->jobs ? *prog->jobs : 0);
-	rc = prog->run();
+	rc = prog->run(prog->files ? prog->files : &(struct cli_files){ 0 });
 	free(kernel);
 	return rc;
 }

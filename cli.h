@@ -50,8 +50,8 @@ struct cli_program {
 	const char *const		*btf_base;
 	/* main()'s status when the parser failed after its own message; 0: 64. */
 	int				parse_status;
-	/* After parsing: main()'s exit status. */
-	int				(*run)(void);
+	/* After parsing, with the file operands (none where @files is NULL): the exit status. */
+	int				(*run)(const struct cli_files *in);
 };
 
 /*

@@ -270,12 +270,12 @@ static void side_release(struct side *s)
 	free(s->dfs);
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
 	struct side old = { 0 }, new = { 0 };
 	struct btf *base = NULL;
 	int err = btf_loader__open_base(opts.btf_base, &base) ?:
-		  open_side(&old, opts.files.paths[0], base) ?: open_side(&new, opts.files.paths[1], base);
+		  open_side(&old, in->paths[0], base) ?: open_side(&new, in->paths[1], base);
 
 	if (!err && !same_build(&old, &new)) {
 		err = codiff__run(&old.in, &new.in, &opts.diff, stdout);

@@ -49,8 +49,10 @@ static int print_file(const char *path, enum input_format fmt)
  * Upstream reads every file before it prints: a file it cannot read
  * leaves the output empty. Each is checked first, then printed in turn.
  */
-static int print_files(char **files, int nr_files)
+static int print_files(const struct cli_files *in)
 {
+	char **files = in->paths;
+	int nr_files = in->nr;
 	enum input_format *fmts = calloc(nr_files ? nr_files : 1, sizeof(*fmts));
 	int i, err = fmts ? 0 : -ENOMEM;
 
@@ -72,11 +74,6 @@ static int print_files(char **files, int nr_files)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-static int run(void)
-{
-	return print_files(opts.files.paths, opts.files.nr);
-}
-
 static const struct cli_program dtagnames = {
 	.name = "dtagnames",
 	/* None of its own: NULL, since glibc's help leaks an empty table's entries. */
@@ -87,7 +84,7 @@ static const struct cli_program dtagnames = {
 	       "one a line (no FILE: the running kernel's)",
 	.files = &opts.files,
 	.kernel_default = true,
-	.run = run,
+	.run = print_files,
 };
 
 CLI_MAIN(dtagnames)

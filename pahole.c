@@ -991,18 +991,18 @@ static int encode_files(const struct encode_job *job, const struct dwarf_loader_
  * hold the .BTF of all its members, and a member rewritten in place would
  * leave the archive's symbol index stale: in place, it is refused.
  */
-static struct encode_job encode_job(void)
+static struct encode_job encode_job(const struct cli_files *in)
 {
 	const struct btf_features *f = &opts.features;
 	const char *exact = getenv(TEST_EXACT_ENV);
 	struct encode_job job = {
-		.files = opts.files.paths,
-		.nr_files = opts.files.nr,
-		.first_is_archive = dwarf_archive__is_archive(opts.files.paths[0]),
+		.files = in->paths,
+		.nr_files = in->nr,
+		.first_is_archive = dwarf_archive__is_archive(in->paths[0]),
 		.btf_base = opts.btf_base,
 		.loader = opts.loader,
 		.encoder = {
-			.in_path = opts.files.paths[0],
+			.in_path = in->paths[0],
 			.out_path = opts.detached_out,
 			.gen_floats = f->float_,
 			.enum64 = f->enum64,
@@ -1070,14 +1070,14 @@ static struct print_job_opts print_opts(void)
 	return po;
 }
 
-static int run_prettify(void)
+static int run_prettify(const struct cli_files *in)
 {
 	struct print_job_opts po = print_opts();
 
-	return prettify__run(&opts.prettify, &po, opts.files.paths, opts.files.nr);
+	return prettify__run(&opts.prettify, &po, in->paths, in->nr);
 }
 
-static int run_print(void)
+static int run_print(const struct cli_files *in)
 {
 	const struct print_job_opts *po = &opts.print;
 	struct print_job_opts run;
@@ -1094,10 +1094,10 @@ static int run_print(void)
 		return EXIT_ERROR;
 	}
 	run = print_opts();
-	return print_job__run(&run, opts.files.paths, opts.files.nr);
+	return print_job__run(&run, in->paths, in->nr);
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
 	struct encode_job job;
 	int err;
@@ -1108,10 +1108,10 @@ static int run(void)
 		return 0;
 	}
 	if (opts.prettify.input)
-		return run_prettify();
+		return run_prettify(in);
 	if (!opts.btf_encode)
-		return run_print();
-	if (!opts.files.nr) {
+		return run_print(in);
+	if (!in->nr) {
 		fprintf(stderr, "pahole: no input file given\n");
 		return EXIT_USAGE;
 	}
@@ -1124,10 +1124,10 @@ static int run(void)
 		fprintf(stderr, "pahole: the BTF feature force_cu_merging is not supported with -J\n");
 		return EXIT_USAGE;
 	}
-	job = encode_job();
+	job = encode_job(in);
 	err = run_encode(&job);
 	if (err && !log__has_errors())
-		pr_err("%s: %s", opts.files.paths[0], err == -ENOMEM ? "out of memory" : strerror(-err));
+		pr_err("%s: %s", in->paths[0], err == -ENOMEM ? "out of memory" : strerror(-err));
 	return err ? EXIT_ERROR : 0;
 }
 

@@ -38,10 +38,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
 	opts.job.cacheline_size = cli__cacheline_size();
-	return pdwtags__run(&opts.job, opts.files.paths, opts.files.nr);
+	return pdwtags__run(&opts.job, in->paths, in->nr);
 }
 
 static const struct cli_program pdwtags = {

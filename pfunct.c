@@ -201,16 +201,16 @@ static int show_symtab(const char *path, const char *name)
 	return rc;
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
 	int i, rc = 0;
 
 	if (opts.job.symtab_name) {
-		for (i = 0; i < opts.files.nr && !rc; i++)
-			rc = show_symtab(opts.files.paths[i], opts.job.symtab_name);
+		for (i = 0; i < in->nr && !rc; i++)
+			rc = show_symtab(in->paths[i], opts.job.symtab_name);
 		return rc;
 	}
-	return pfunct__run(&opts.job, opts.files.paths, opts.files.nr);
+	return pfunct__run(&opts.job, in->paths, in->nr);
 }
 
 static const struct cli_program pfunct = {

@@ -52,9 +52,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
-	return pglobal__run(&opts.job, opts.files.paths, opts.files.nr);
+	return pglobal__run(&opts.job, in->paths, in->nr);
 }
 
 static const struct cli_program pglobal = {

@@ -90,8 +90,10 @@ static int read_btf(const char *path)
 }
 
 /* Upstream reads every file before it would print: the first it cannot read ends the run. */
-static int read_files(char **files, int nr_files)
+static int read_files(const struct cli_files *in)
 {
+	char **files = in->paths;
+	int nr_files = in->nr;
 	enum input_format fmt;
 	int i, err = 0;
 
@@ -106,11 +108,6 @@ static int read_files(char **files, int nr_files)
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-static int run(void)
-{
-	return read_files(opts.files.paths, opts.files.nr);
-}
-
 static const struct cli_program prefcnt = {
 	.name = "prefcnt",
 	.options = prefcnt_options,
@@ -121,7 +118,7 @@ static const struct cli_program prefcnt = {
 	.files = &opts.files,
 	.kernel_default = true,
 	.jobs = &opts.jobs,
-	.run = run,
+	.run = read_files,
 };
 
 CLI_MAIN(prefcnt)

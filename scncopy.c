@@ -142,7 +142,7 @@ out:
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-static int run(void)
+static int run(const struct cli_files *in)
 {
 	int rc = copy();
 
