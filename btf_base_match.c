@@ -20,11 +20,12 @@
 enum { TWIN_DEPTH = 16, MAX_WALK_DEPTH = 4096 };
 
 struct btf_base_match {
-	const struct btf	*base;
+	const struct btf_type *const *base;	/* by id, borrowed */
 	uint32_t		start;		/* the first split id */
 	struct hash_index	base_ix;	/* key -> base types of the kinds matched here */
 	/* For the split BTF being matched: */
-	const struct btf	*btf;
+	const struct btf_type *const *split;	/* by id - start, borrowed */
+	struct btf_strs		strs;		/* the base's, then the split BTF's */
 	uint32_t		n;		/* its type count */
 	uint32_t		*map;		/* by id: what it stands for, UNSEEN: not looked at */
 	uint32_t		*hypot;		/* by id on the candidate's side: its pair, or UNSEEN */
@@ -38,12 +39,19 @@ struct btf_base_match {
 
 static const struct btf_type *type(const struct btf_base_match *m, uint32_t id)
 {
-	return btf__type_by_id(m->btf, id);
+	if (id < m->start)
+		return m->base[id];
+	return id < m->n ? m->split[id - m->start] : NULL;
+}
+
+static const char *str(const struct btf_base_match *m, uint32_t off)
+{
+	return m->strs.at(m->strs.ctx, off);
 }
 
 static bool same_str(const struct btf_base_match *m, uint32_t a, uint32_t b)
 {
-	return a == b || !strcmp(btf__name_by_offset(m->btf, a), btf__name_by_offset(m->btf, b));
+	return a == b || !strcmp(str(m, a), str(m, b));
 }
 
 static uint32_t mix(uint32_t h, uint32_t v)
@@ -51,9 +59,9 @@ static uint32_t mix(uint32_t h, uint32_t v)
 	return (h ^ v) * 16777619u;
 }
 
-static uint32_t name_hash(const struct btf *btf, uint32_t off)
+static uint32_t name_hash(const struct btf_base_match *m, uint32_t off)
 {
-	return hash_str(btf__name_by_offset(btf, off));
+	return hash_str(str(m, off));
 }
 
 /*
@@ -61,9 +69,9 @@ static uint32_t name_hash(const struct btf *btf, uint32_t off)
  * its name alone (a declaration finds its definition), a struct or union
  * by its size and member names and offsets too. 0 for kinds not matched here.
  */
-static uint32_t key(const struct btf *btf, const struct btf_type *t)
+static uint32_t key(const struct btf_base_match *m, const struct btf_type *t)
 {
-	uint32_t h = name_hash(btf, t->name_off), i;
+	uint32_t h = name_hash(m, t->name_off), i;
 	const struct btf_member *mb;
 
 	switch (btf_kind(t)) {
@@ -81,14 +89,15 @@ static uint32_t key(const struct btf *btf, const struct btf_type *t)
 	case BTF_KIND_UNION:
 		h = mix(mix(h, t->info), t->size);
 		for (i = 0, mb = btf_members(t); i < btf_vlen(t); i++, mb++)
-			h = mix(mix(h, name_hash(btf, mb->name_off)), mb->offset);
+			h = mix(mix(h, name_hash(m, mb->name_off)), mb->offset);
 		return h;
 	default:
 		return 0;
 	}
 }
 
-int btf_base_match__new(const struct btf *base, struct btf_base_match **ret)
+int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
+			const struct btf_strs *strs, struct btf_base_match **ret)
 {
 	struct btf_base_match *m = calloc(1, sizeof(*m));
 	uint32_t id, h;
@@ -97,10 +106,11 @@ int btf_base_match__new(const struct btf *base, struct btf_base_match **ret)
 	if (!m)
 		return -ENOMEM;
 	m->base = base;
-	m->start = btf__type_cnt(base);
+	m->start = m->n = start;
+	m->strs = *strs;
 	/* Added oldest first: a lookup meets the newest first, as libbpf's. */
 	for (id = 1; id < m->start && !err; id++) {
-		h = key(base, btf__type_by_id(base, id));
+		h = key(m, base[id]);
 		if (h)
 			err = hash_index__add(&m->base_ix, h, id);
 	}
@@ -520,7 +530,7 @@ static int match_prim(struct btf_base_match *m, uint32_t id)
 {
 	const struct btf_type *t = type(m, id), *c;
 	const struct hash_index *ix;
-	uint32_t h = key(m->btf, t), pos, cand, found = id;
+	uint32_t h = key(m, t), pos, cand, found = id;
 
 	for (ix = NULL, pos = next_cand(m, h, &ix, 0); pos; pos = next_cand(m, h, &ix, pos)) {
 		cand = hash_index__value(ix, pos);
@@ -556,7 +566,7 @@ static int match_graph(struct btf_base_match *m, uint32_t id)
 {
 	const struct btf_type *t = type(m, id);
 	const struct hash_index *ix;
-	uint32_t h = key(m->btf, t), pos, cand, found = id;
+	uint32_t h = key(m, t), pos, cand, found = id;
 	int eq;
 
 	if (looked_at(m, id))
@@ -581,11 +591,13 @@ static int match_graph(struct btf_base_match *m, uint32_t id)
 	return found == id ? hash_index__add(&m->split_ix, h, id) : 0;
 }
 
-static int start_split(struct btf_base_match *m, const struct btf *btf)
+static int start_split(struct btf_base_match *m, const struct btf_type *const *split,
+		       uint32_t n, const struct btf_strs *strs)
 {
-	uint32_t n = btf__type_cnt(btf), id;
+	uint32_t id;
 
-	m->btf = btf;
+	m->split = split;
+	m->strs = *strs;
 	m->n = n;
 	if (dw_ensure_cap(&m->map, &m->cap_map, sizeof(*m->map), n) ||
 	    dw_ensure_cap(&m->hypot, &m->cap_hypot, sizeof(*m->hypot), n))
@@ -600,11 +612,12 @@ static int start_split(struct btf_base_match *m, const struct btf *btf)
 	return 0;
 }
 
-int64_t btf_base_match__split(struct btf_base_match *m, const struct btf *btf, uint32_t *repl)
+int64_t btf_base_match__split(struct btf_base_match *m, const struct btf_type *const *split,
+			      uint32_t n, const struct btf_strs *strs, uint32_t *repl)
 {
 	uint32_t id;
 	int64_t nr = 0;
-	int err = start_split(m, btf);
+	int err = start_split(m, split, n, strs);
 
 	for (id = m->start; id < m->n && !err; id++) {
 		const struct btf_type *t = type(m, id);

@@ -38,16 +38,30 @@
 
 struct btf_base_match;
 
-/* A matcher of split BTFs on @base (borrowed). 0 or -ENOMEM. */
-int btf_base_match__new(const struct btf *base, struct btf_base_match **ret);
+/* Strings by offset: @at(@ctx, off), never NULL for an offset in use. */
+struct btf_strs {
+	const char	*(*at)(const void *ctx, uint32_t off);
+	const void	*ctx;
+};
+
+/*
+ * A matcher of split BTFs on a base of @start types, @base[id] the record
+ * of each (@base[0] void's, all zero), its names through @strs. All
+ * borrowed. 0 or -ENOMEM.
+ */
+int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
+			const struct btf_strs *strs, struct btf_base_match **ret);
 void btf_base_match__free(struct btf_base_match *m);
 
 /*
- * For each type id of @btf (split on the matcher's base; base ids too), in
- * @repl[id] the type it stands for: itself, a base type, or a split type
- * that stands for itself (a base declaration may stand for a split
- * struct). Returns how many split types stand for another one, or -errno.
+ * For each type id of a split BTF of @n types in all (base included),
+ * @split[id - start] the record of each split one, any name (base or
+ * split) through @strs: in @repl[id] the type it stands for: itself, a
+ * base type, or a split type that stands for itself (a base declaration
+ * may stand for a split struct). Returns how many split types stand for
+ * another one, or -errno.
  */
-int64_t btf_base_match__split(struct btf_base_match *m, const struct btf *btf, uint32_t *repl);
+int64_t btf_base_match__split(struct btf_base_match *m, const struct btf_type *const *split,
+			      uint32_t n, const struct btf_strs *strs, uint32_t *repl);
 
 #endif

@@ -20,11 +20,13 @@
 #include "btf_elf.h"
 #include "btf_encoder.h"
 #include "btf_encoder_funcs.h"
+#include "btf_loader.h"
 #include "btf_names.h"
 #include "btf_raw.h"
 #include "btf_repeats.h"
 #include "btf_sized.h"
 #include "btf_split_dedup.h"
+#include "btf_split_own.h"
 #include "btf_trace.h"
 #include "cu_pool.h"
 #include "log.h"
@@ -78,6 +80,10 @@ struct btf_encoder {
 	struct datasec		*secs;		/* owned, by section index of the first file */
 	uint32_t		nr_secs;
 	struct btf_trace	*trace;		/* owned: the -V trace, or NULL */
+	void			*out_raw;	/* owned: the bytes opts.own made, or NULL */
+	uint32_t		out_size;
+	struct btf		*own_base;	/* owned: libbpf's base where opts.own declined */
+	struct btf		*built;		/* owned: the types as built, then */
 	const char		*file_path;	/* borrowed: the file being encoded */
 };
 
@@ -120,7 +126,7 @@ int btf_encoder__new(const struct btf_encoder_opts *opts, const struct btf *base
 		return err;
 	}
 	/* Split BTF stays exact: dedup treats its base's FWDs apart. */
-	btf_repeats__set_tolerant(e->repeats, !base && !opts->exact_repeats);
+	btf_repeats__set_tolerant(e->repeats, !base && !opts->own && !opts->exact_repeats);
 	*ret = e;
 	return 0;
 }
@@ -132,6 +138,9 @@ void btf_encoder__free(struct btf_encoder *e)
 	if (!e)
 		return;
 	btf__free(e->btf);
+	btf__free(e->built);
+	btf__free(e->own_base);
+	free(e->out_raw);
 	free(e->ids);
 	func_table__free(e->funcs);
 	btf_repeats__free(e->repeats);
@@ -1356,6 +1365,53 @@ static int check_taken_names(struct btf_encoder *e, const struct btf_equiv_check
 	return 0;
 }
 
+/* The split BTF deduplicated by our own code: 0, -EAGAIN where it declines, -errno. */
+static int own_dedup(struct btf_encoder *e)
+{
+	uint32_t before = btf__type_cnt(e->btf) - 1;
+	double start = phase_stats__now();
+	int err = e->big_endian ? -EAGAIN :
+		  btf_split_own__dedup(e->opts.own, e->btf, &e->out_raw, &e->out_size, &e->nr_types);
+
+	if (err == -EAGAIN)
+		return err;
+	if (err) {
+		pr_err("%s: BTF deduplication failed: %s", e->opts.in_path, strerror(-err));
+		return err;
+	}
+	if (e->opts.stats) {
+		e->opts.stats->types_before_dedup = before;
+		e->opts.stats->types_after_dedup = e->nr_types;
+		e->opts.stats->libbpf_dedup_secs = phase_stats__now() - start;
+		e->opts.stats->own_dedup = true;
+	}
+	return 0;
+}
+
+/*
+ * Where our own dedup declined: the types built copied into split BTF on
+ * libbpf's reading of the base, for the libbpf path. 0 or -errno.
+ */
+static int to_libbpf_split(struct btf_encoder *e)
+{
+	struct btf *split;
+	int err = btf_loader__open_base(e->opts.base_path, &e->own_base);
+
+	if (err)
+		return err;
+	split = btf__new_empty_split(e->own_base);
+	err = split ? btf_split_own__append(split, e->btf) : -errno;
+	if (err) {
+		btf__free(split);
+		pr_err("%s: cannot encode: %s", e->opts.in_path, strerror(-err));
+		return err;
+	}
+	e->built = e->btf;
+	e->btf = split;
+	e->start_id = btf__type_cnt(e->own_base);
+	return 0;
+}
+
 /* Split BTF is deduplicated as libbpf 1.8, until nothing changes (btf_split_dedup.h). */
 static int dedup(struct btf_encoder *e, uint32_t first)
 {
@@ -1364,6 +1420,15 @@ static int dedup(struct btf_encoder *e, uint32_t first)
 	int err, nr_members;
 	double start;
 
+	if (e->opts.own) {
+		err = own_dedup(e);
+		if (err != -EAGAIN)
+			return err;
+		err = to_libbpf_split(e);
+		if (err)
+			return err;
+		first = e->start_id;
+	}
 	btf_repeats__stats(e->repeats, &rs);
 	pr_debug("%s: %llu types were repeats (%llu of %llu candidates differed)",
 		 e->opts.in_path, (unsigned long long)rs.nr_matched,
@@ -1414,9 +1479,16 @@ static int write_output(struct btf_encoder *e)
 	uint32_t size;
 	int err;
 
-	err = btf__set_endianness(e->btf, e->big_endian ? BTF_BIG_ENDIAN :
-							       BTF_LITTLE_ENDIAN);
-	err = err ?: btf_raw__image(e->btf, layout, &raw, &size);
+	if (e->out_raw) {
+		raw = e->out_raw;
+		size = e->out_size;
+		e->out_raw = NULL;
+		err = 0;
+	} else {
+		err = btf__set_endianness(e->btf, e->big_endian ? BTF_BIG_ENDIAN :
+								       BTF_LITTLE_ENDIAN);
+		err = err ?: btf_raw__image(e->btf, layout, &raw, &size);
+	}
 	if (err) {
 		pr_err("%s: cannot serialise BTF: %s", e->opts.in_path, strerror(-err));
 		return err;

@@ -15,6 +15,7 @@
 #include "phase_stats.h"
 
 struct btf_elf_copy;
+struct btf_split_own;
 
 struct btf_encoder_opts {
 	const char	*in_path;	/* borrowed; for messages, and the target of -J */
@@ -35,6 +36,13 @@ struct btf_encoder_opts {
 	bool		exact_repeats;	/* no FWD tolerance (btf_repeats.h) */
 	bool		trace;		/* -V: upstream's trace on stdout (btf_trace.h) */
 	struct btf_elf_copy *copy;	/* in place: in_path's copy ahead (btf_elf.h), or NULL */
+	/*
+	 * Split BTF on a base read by our own code (btf_split_own.h): the types
+	 * are built without a base, and deduplicated by @own; where it declines,
+	 * libbpf reads the base at @base_path and the split BTF takes its path.
+	 */
+	struct btf_split_own *own;
+	const char	*base_path;
 	struct phase_stats *stats;	/* --phase_stats sink, or NULL */
 };
 

@@ -23,6 +23,15 @@ static const uint8_t kind_sizes[BTF_RAW_NR_KINDS][2] = {
 	[BTF_KIND_ENUM64]	= { 0, 12 },	/* struct btf_enum64 */
 };
 
+uint32_t btf_raw__rec_size(uint32_t info)
+{
+	uint32_t kind = BTF_INFO_KIND(info);
+
+	if (kind == BTF_KIND_UNKN || kind >= BTF_RAW_NR_KINDS)
+		return 0;
+	return sizeof(struct btf_type) + kind_sizes[kind][0] + kind_sizes[kind][1] * BTF_INFO_VLEN(info);
+}
+
 /* The fields of a header after magic, version, flags; in host order. */
 struct raw_hdr {
 	uint32_t hdr_len, type_off, type_len, str_off, str_len;

@@ -38,4 +38,10 @@ enum {
  */
 int btf_raw__image(const struct btf *btf, bool layout, void **ret, uint32_t *size);
 
+/*
+ * The bytes of the record whose info word is @info, @vlen elements
+ * included: 0 for a kind not known here (BTF_KIND_UNKN among them).
+ */
+uint32_t btf_raw__rec_size(uint32_t info);
+
 #endif

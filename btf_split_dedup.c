@@ -17,8 +17,24 @@ enum { MAX_PASSES = 64 };
 struct plan {
 	uint32_t	*repl;		/* by id: what it stands for (btf_base_match.h) */
 	uint32_t	*new_id;	/* by id: the id of what it stands for, in the copy */
-	uint32_t	cap_repl, cap_new_id;
+	const struct btf_type **split;	/* by id - start: the split records */
+	uint32_t	cap_repl, cap_new_id, cap_split;
 };
+
+static const char *name_at(const void *btf, uint32_t off)
+{
+	return btf__name_by_offset(btf, off);
+}
+
+/* The records of @btf's ids @from to @to - 1 into @t. */
+static void records(const struct btf *btf, uint32_t from, uint32_t to,
+		    const struct btf_type **t)
+{
+	uint32_t id;
+
+	for (id = from; id < to; id++)
+		t[id - from] = btf__type_by_id(btf, id);
+}
 
 /* Fills @p for @btf: how many split types go, or -errno. */
 static int64_t plan_copy(struct btf_base_match *bm, const struct btf *btf, uint32_t start,
@@ -28,9 +44,12 @@ static int64_t plan_copy(struct btf_base_match *bm, const struct btf *btf, uint3
 	int64_t nr;
 
 	if (dw_ensure_cap(&p->repl, &p->cap_repl, sizeof(*p->repl), n) ||
-	    dw_ensure_cap(&p->new_id, &p->cap_new_id, sizeof(*p->new_id), n))
+	    dw_ensure_cap(&p->new_id, &p->cap_new_id, sizeof(*p->new_id), n) ||
+	    dw_ensure_cap(&p->split, &p->cap_split, sizeof(*p->split), n - start + 1))
 		return -ENOMEM;
-	nr = btf_base_match__split(bm, btf, p->repl);
+	records(btf, start, n, p->split);
+	nr = btf_base_match__split(bm, p->split, n,
+				   &(struct btf_strs){ .at = name_at, .ctx = btf }, p->repl);
 	if (nr < 0)
 		return nr;
 	/* The kept split types first, in order; then what the rest stand for. */
@@ -127,6 +146,7 @@ int btf_split__dedup(struct btf **btf)
 {
 	const struct btf *base = btf__base_btf(*btf);
 	struct btf_base_match *bm = NULL;
+	const struct btf_type **base_t = NULL;
 	struct plan p = { 0 };
 	uint32_t start, pass, before;
 	int64_t nr_gone = 0;
@@ -141,7 +161,13 @@ int btf_split__dedup(struct btf **btf)
 	 * while they point into the base's strings: that happens here, first.
 	 */
 	err = btf__find_str((struct btf *)base, "");
-	err = err == -ENOMEM ? err : btf_base_match__new(base, &bm);
+	base_t = err == -ENOMEM ? NULL : malloc(start * sizeof(*base_t));
+	err = err == -ENOMEM || !base_t ? -ENOMEM : 0;
+	if (!err) {
+		records(base, 0, start, base_t);
+		err = btf_base_match__new(base_t, start,
+					  &(struct btf_strs){ .at = name_at, .ctx = base }, &bm);
+	}
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		before = btf__type_cnt(*btf);
 		err = dedup_pass(bm, btf, start, &p, &nr_gone);
@@ -150,6 +176,8 @@ int btf_split__dedup(struct btf **btf)
 	}
 	free(p.repl);
 	free(p.new_id);
+	free(p.split);
+	free(base_t);
 	btf_base_match__free(bm);
 	return err;
 }

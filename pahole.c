@@ -18,9 +18,11 @@
 #include <bpf/libbpf.h>
 #include <bpf/libbpf_version.h>
 
+#include "btf_base_raw.h"
 #include "btf_loader.h"
 #include "btf_elf.h"
 #include "btf_encoder.h"
+#include "btf_split_own.h"
 #include "cli.h"
 #include "dwarf_archive.h"
 #include "dwarf_loader.h"
@@ -41,6 +43,8 @@ static const char TEST_DELAY_ENV[] = "PAHOLE_TEST_CU_DELAY_SEED";
 static const char TEST_LOCATIONS_ENV[] = "PAHOLE_TEST_LOCATIONS";
 /* Test-only: "1" encodes with exact repeats only, no FWD tolerance (btf_repeats.h). */
 static const char TEST_EXACT_ENV[] = "PAHOLE_TEST_EXACT_REPEATS";
+/* Test-only: "1" reads --btf_base with libbpf, split BTF on libbpf's path (btf_split_own.h). */
+static const char TEST_LIBBPF_BASE_ENV[] = "PAHOLE_TEST_LIBBPF_BASE";
 
 /* A usage error: one line on stderr, exit status 64. */
 /*
@@ -1033,11 +1037,62 @@ static struct encode_job encode_job(const struct cli_files *in)
 	return job;
 }
 
+/* A base read by our own code, its deduplicator, and the job that uses them. */
+struct own_base {
+	struct btf_base_raw	*raw;
+	struct btf_split_own	*dedup;
+	struct encode_job	job;
+};
+
+static void own_base__free(struct own_base *o)
+{
+	if (!o)
+		return;
+	btf_split_own__free(o->dedup);
+	btf_base_raw__free(o->raw);
+	free(o);
+}
+
+/*
+ * The job's base: read by our own code (btf_split_own.h) where that can
+ * make the bytes libbpf's path makes, into *@own; else by libbpf, into
+ * *@base. The -V trace numbers the types as it builds them, and
+ * .BTF.base is libbpf's distilling: those take libbpf's path.
+ */
+static int open_base(const struct encode_job *job, struct btf **base, struct own_base **own)
+{
+	const char *libbpf_only = getenv(TEST_LIBBPF_BASE_ENV);
+	struct own_base *o;
+	int err;
+
+	if (!job->btf_base || job->trace || job->encoder.distilled_base ||
+	    (libbpf_only && !strcmp(libbpf_only, "1")))
+		return btf_loader__open_base(job->btf_base, base);
+	o = calloc(1, sizeof(*o));
+	err = o ? btf_base_raw__open(job->btf_base, &o->raw) : -ENOMEM;
+	err = err ?: btf_split_own__new(o->raw, &o->dedup);
+	if (err == -EAGAIN) {
+		own_base__free(o);
+		return btf_loader__open_base(job->btf_base, base);
+	}
+	if (err) {
+		own_base__free(o);
+		pr_err("%s: cannot read base BTF: %s", job->btf_base, strerror(-err));
+		return err;
+	}
+	o->job = *job;
+	o->job.encoder.own = o->dedup;
+	o->job.encoder.base_path = job->btf_base;
+	*own = o;
+	return 0;
+}
+
 static int run_encode(const struct encode_job *job)
 {
 	struct dwarf_loader_opts lo = job->loader;
 	struct phase_stats stats = { 0 };
-	struct btf *base;
+	struct own_base *own = NULL;
+	struct btf *base = NULL;
 	int err;
 
 	if (job->phase_stats)
@@ -1047,9 +1102,12 @@ static int run_encode(const struct encode_job *job)
 		       job->files[0]);
 		return -EINVAL;
 	}
-	err = btf_loader__open_base(job->btf_base, &base) ?: encode_files(job, &lo, base);
-	if (FREE_AT_EXIT)
+	err = open_base(job, &base, &own);
+	err = err ?: encode_files(own ? &own->job : job, &lo, base);
+	if (FREE_AT_EXIT) {
 		btf__free(base);
+		own_base__free(own);
+	}
 	if (!err && job->phase_stats)
 		phase_stats__print(&stats, job->files[0], stderr);
 	return err;

@@ -46,9 +46,10 @@ static void phase_detail(const struct phase_stats *s, enum phase p, char *buf, s
 			 s->load_secs - s->prepare_secs, s->prepare_secs);
 		break;
 	case PHASE_DEDUP:
-		snprintf(buf, size, "%llu types before, %llu after, %.2f s in libbpf's btf__dedup",
+		snprintf(buf, size, "%llu types before, %llu after, %.2f s in %s",
 			 (unsigned long long)s->types_before_dedup,
-			 (unsigned long long)s->types_after_dedup, s->libbpf_dedup_secs);
+			 (unsigned long long)s->types_after_dedup, s->libbpf_dedup_secs,
+			 s->own_dedup ? "our own split dedup" : "libbpf's btf__dedup");
 		break;
 	case PHASE_WRITING:
 		snprintf(buf, size, "%llu bytes", (unsigned long long)s->out_bytes);

@@ -6,6 +6,7 @@
  * by the main thread only (loaders report through the CUs they hand over),
  * printed on stderr at the end.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,6 +31,7 @@ struct phase_stats {
 	uint64_t	types_before_dedup;
 	uint64_t	types_after_dedup;
 	double		libbpf_dedup_secs;	/* of it, in libbpf's first btf__dedup() */
+	bool		own_dedup;		/* or all of it in ours (btf_split_own.h) */
 	uint64_t	out_bytes;
 };
 

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* A base BTF read in place (btf_base_raw.h). */
+#include "btf_base_raw.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "btf_raw.h"
+#include "elf_symtab.h"
+
+#define BTF_MAGIC_LE 0xeB9F
+
+struct btf_base_raw {
+	int			fd;
+	Elf			*elf;		/* an ELF file's, or NULL */
+	void			*map;		/* a raw file's mapping, or NULL */
+	size_t			map_len;
+	const uint8_t		*types_data;
+	uint32_t		types_len;
+	const char		*strs;
+	uint32_t		strs_len;
+	uint32_t		nr;		/* type count, void included */
+	const struct btf_type	**types;	/* by id */
+};
+
+static const struct btf_type void_type;
+
+/* The highest type id @t refers to. */
+static uint32_t max_ref(const struct btf_type *t)
+{
+	uint32_t i, n = btf_vlen(t), max = 0;
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FWD:
+	case BTF_KIND_FLOAT:
+		return 0;
+	case BTF_KIND_ARRAY:
+		i = btf_array(t)->type;
+		return i > btf_array(t)->index_type ? i : btf_array(t)->index_type;
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (i = 0; i < n; i++)
+			max = btf_members(t)[i].type > max ? btf_members(t)[i].type : max;
+		return max;
+	case BTF_KIND_FUNC_PROTO:
+		for (i = 0, max = t->type; i < n; i++)
+			max = btf_params(t)[i].type > max ? btf_params(t)[i].type : max;
+		return max;
+	case BTF_KIND_DATASEC:
+		for (i = 0; i < n; i++)
+			max = btf_var_secinfos(t)[i].type > max ? btf_var_secinfos(t)[i].type : max;
+		return max;
+	default:
+		return t->type;
+	}
+}
+
+/* The highest name offset @t holds. */
+static uint32_t max_name(const struct btf_type *t)
+{
+	uint32_t i, n = btf_vlen(t), max = t->name_off;
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (i = 0; i < n; i++)
+			max = btf_members(t)[i].name_off > max ? btf_members(t)[i].name_off : max;
+		break;
+	case BTF_KIND_ENUM:
+		for (i = 0; i < n; i++)
+			max = btf_enum(t)[i].name_off > max ? btf_enum(t)[i].name_off : max;
+		break;
+	case BTF_KIND_ENUM64:
+		for (i = 0; i < n; i++)
+			max = btf_enum64(t)[i].name_off > max ? btf_enum64(t)[i].name_off : max;
+		break;
+	case BTF_KIND_FUNC_PROTO:
+		for (i = 0; i < n; i++)
+			max = btf_params(t)[i].name_off > max ? btf_params(t)[i].name_off : max;
+		break;
+	default:
+		break;
+	}
+	return max;
+}
+
+/* Each record's place, then every reference and name checked. 0, -EAGAIN or -ENOMEM. */
+static int index_types(struct btf_base_raw *b)
+{
+	uint32_t off = 0, size, cap = 1024, id;
+	const struct btf_type *t;
+
+	b->types = malloc(cap * sizeof(*b->types));
+	if (!b->types)
+		return -ENOMEM;
+	b->types[0] = &void_type;
+	for (b->nr = 1; off < b->types_len; b->nr++, off += size) {
+		t = (const struct btf_type *)(b->types_data + off);
+		if (b->types_len - off < sizeof(*t))
+			return -EAGAIN;
+		size = btf_raw__rec_size(t->info);
+		if (!size || size > b->types_len - off)
+			return -EAGAIN;
+		if (b->nr == cap) {
+			const struct btf_type **grown = realloc(b->types, 2 * cap * sizeof(*grown));
+
+			if (!grown)
+				return -ENOMEM;
+			b->types = grown;
+			cap *= 2;
+		}
+		b->types[b->nr] = t;
+	}
+	for (id = 1; id < b->nr; id++)
+		if (max_ref(b->types[id]) >= b->nr || max_name(b->types[id]) >= b->strs_len)
+			return -EAGAIN;
+	return 0;
+}
+
+/* The header at @raw (@size bytes) taken: 0 or -EAGAIN. */
+static int take_header(struct btf_base_raw *b, const uint8_t *raw, size_t size)
+{
+	struct btf_header h;
+
+	if (size < sizeof(h) || size > UINT32_MAX || ((uintptr_t)raw & 3))
+		return -EAGAIN;
+	memcpy(&h, raw, sizeof(h));
+	if (h.magic != BTF_MAGIC_LE || h.version != BTF_VERSION || h.hdr_len < sizeof(h) ||
+	    h.hdr_len > size || (h.hdr_len & 3) || (h.type_off & 3) ||
+	    (uint64_t)h.type_off + h.type_len > size - h.hdr_len ||
+	    (uint64_t)h.str_off + h.str_len > size - h.hdr_len || !h.str_len)
+		return -EAGAIN;
+	b->types_data = raw + h.hdr_len + h.type_off;
+	b->types_len = h.type_len;
+	b->strs = (const char *)raw + h.hdr_len + h.str_off;
+	b->strs_len = h.str_len;
+	if (b->strs[0] || b->strs[b->strs_len - 1])
+		return -EAGAIN;
+	return index_types(b);
+}
+
+/* An ELF file's .BTF, or a raw file, mapped. 0, -EAGAIN or -ENOMEM. */
+static int map_file(struct btf_base_raw *b)
+{
+	struct stat st;
+	Elf_Data *data;
+
+	elf_version(EV_CURRENT);
+	b->elf = elf_begin(b->fd, ELF_C_READ_MMAP, NULL);
+	if (b->elf && elf_kind(b->elf) == ELF_K_ELF) {
+		data = elf_section_data(b->elf, ".BTF");
+		if (!data || !data->d_buf)
+			return -EAGAIN;
+		return take_header(b, data->d_buf, data->d_size);
+	}
+	if (fstat(b->fd, &st) || !S_ISREG(st.st_mode) || !st.st_size)
+		return -EAGAIN;
+	b->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, b->fd, 0);
+	if (b->map == MAP_FAILED) {
+		b->map = NULL;
+		return -EAGAIN;
+	}
+	b->map_len = st.st_size;
+	return take_header(b, b->map, b->map_len);
+}
+
+int btf_base_raw__open(const char *path, struct btf_base_raw **ret)
+{
+	struct btf_base_raw *b = calloc(1, sizeof(*b));
+	int err;
+
+	if (!b)
+		return -ENOMEM;
+	b->fd = open(path, O_RDONLY | O_CLOEXEC);
+	err = b->fd < 0 ? -EAGAIN : map_file(b);
+	if (err) {
+		btf_base_raw__free(b);
+		return err;
+	}
+	*ret = b;
+	return 0;
+}
+
+void btf_base_raw__free(struct btf_base_raw *b)
+{
+	if (!b)
+		return;
+	free(b->types);
+	elf_end(b->elf);
+	if (b->map)
+		munmap(b->map, b->map_len);
+	if (b->fd >= 0)
+		close(b->fd);
+	free(b);
+}
+
+uint32_t btf_base_raw__type_cnt(const struct btf_base_raw *b)
+{
+	return b->nr;
+}
+
+const struct btf_type *const *btf_base_raw__types(const struct btf_base_raw *b)
+{
+	return b->types;
+}
+
+const char *btf_base_raw__strs(const struct btf_base_raw *b, uint32_t *len)
+{
+	*len = b->strs_len;
+	return b->strs;
+}
