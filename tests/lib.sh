@@ -228,6 +228,12 @@ pdwtags_norm() {
 		     { skip = 0; print }'
 }
 
+# func_line_norm FILE: pfunct -i's text without the line number of gcc's
+# __func__, where upstream prints memory it never set (man/pfunct.1).
+func_line_norm() {
+	sed -E 's|(__func__; .*//) *[0-9]+$|\1 ?|' "$1"
+}
+
 # damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,
 # must exit 0, or 1 with its last stderr line naming FILE and at most one
 # libbpf line before it; else one no() naming LABEL and FILE.
