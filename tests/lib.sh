@@ -228,6 +228,12 @@ pdwtags_norm() {
 		     { skip = 0; print }'
 }
 
+# func_line_norm FILE: pfunct -i's text without the line number of gcc's
+# __func__, where upstream prints memory it never set (man/pfunct.1).
+func_line_norm() {
+	sed -E 's|(__func__; .*//) *[0-9]+$|\1 ?|' "$1"
+}
+
 # damaged_input LABEL FILE COMMAND...: COMMAND FILE, on a damaged input,
 # must exit 0, or 1 with its last stderr line naming FILE and at most one
 # libbpf line before it; else one no() naming LABEL and FILE.
@@ -293,18 +299,53 @@ differs() {
 	diff "$2" "$3" | head -20
 	no
 }
+# same_run OUT ERR COMMAND...: COMMAND's stdout in the file OUT, its stderr
+# in ERR, or in OUT too (as 2>&1 mixes them, ERR emptied) where SAME_STDERR
+# is set; returns COMMAND's status.
+same_run() {
+	local out=$1 err=$2
+	shift 2
+	if [ -n "${SAME_STDERR:-}" ]; then
+		: >"$err"
+		"$@" >"$out" 2>&1
+	else
+		"$@" >"$out" 2>"$err"
+	fi
+}
 # same_as_upstream NAME PROGRAM ARGS...: our PROGRAM (beside $PAHOLE) and
 # upstream v1.32's, run live, give the same exit status and output; a no()
-# naming NAME otherwise.
+# naming NAME (and 1 returned) otherwise. Ours' output is left in
+# $TMP/got.txt, its stderr in $TMP/err.txt, upstream's output in
+# $TMP/want.txt. Settings for one call, as in
+# SAME_FILTER=pdwtags_norm same_as_upstream NAME pdwtags FILE:
+#   SAME_FILTER=FN  the outputs compared as FN FILE prints them (a
+#                   function, for documented differences);
+#   SAME_STATUS=N   both must exit N;
+#   SAME_STDERR=1   stderr is output too, mixed with stdout as 2>&1 mixes it;
+#   SAME_OURS=ARGS  arguments for ours only, before ARGS (options upstream
+#                   has not, as codiff's -j).
 same_as_upstream() {
-	local name=$1 prog=$2 want rc
+	local name=$1 prog=$2 want rc filter=${SAME_FILTER:-}
 	shift 2
-	"$UPSTREAM" "$prog" "$@" >"$TMP/want.txt" 2>/dev/null
+	same_run "$TMP/want.txt" /dev/null "$UPSTREAM" "$prog" "$@"
 	want=$?
-	"$(dirname "$PAHOLE")/$prog" "$@" >"$TMP/got.txt" 2>"$TMP/err.txt"
+	# shellcheck disable=SC2086 # SAME_OURS is a list of arguments
+	same_run "$TMP/got.txt" "$TMP/err.txt" "$(sibling "$prog")" ${SAME_OURS:-} "$@"
 	rc=$?
-	[ $rc -eq $want ] || { no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return; }
-	cmp -s "$TMP/want.txt" "$TMP/got.txt" || differs "$name" "$TMP/got.txt" "$TMP/want.txt"
+	[ $rc -eq $want ] ||
+		{ no "$name: exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"; return 1; }
+	[ -z "${SAME_STATUS:-}" ] || [ $rc -eq "$SAME_STATUS" ] ||
+		{ no "$name: exit $rc (as upstream), not $SAME_STATUS: $(head -n 1 "$TMP/err.txt")"
+		  return 1; }
+	if [ -z "$filter" ]; then
+		cmp -s "$TMP/want.txt" "$TMP/got.txt" ||
+			{ differs "$name" "$TMP/got.txt" "$TMP/want.txt"; return 1; }
+		return 0
+	fi
+	"$filter" "$TMP/got.txt" >"$TMP/got.n" && "$filter" "$TMP/want.txt" >"$TMP/want.n" ||
+		{ no "$name: $filter fails"; return 1; }
+	cmp -s "$TMP/want.n" "$TMP/got.n" ||
+		{ differs "$name" "$TMP/got.n" "$TMP/want.n"; return 1; }
 }
 
 # expect_error WHAT NAME -- CMD...: CMD must exit 1 with exactly one line on

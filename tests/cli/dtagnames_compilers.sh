@@ -14,16 +14,8 @@ objs=$(fixture_objects "$TMP/obj") || fail "cannot compile the fixtures"
 nr=0
 for o in $objs; do
 	nr=$((nr + 1))
-	"$UPSTREAM" dtagnames "$o" >"$TMP/want.txt" 2>/dev/null
-	want=$?
-	"$DTAGNAMES" "$o" >"$TMP/got.txt" 2>"$TMP/err.txt"
-	rc=$?
-	[ $rc -eq $want ] || no "$(basename "$o"): exit $rc, upstream $want: $(head -n 1 "$TMP/err.txt")"
-	cmp -s "$TMP/want.txt" "$TMP/got.txt" || no "$(basename "$o"): output differs from upstream's"
+	same_as_upstream "$(basename "$o")" dtagnames "$o"
 done
 # shellcheck disable=SC2086 # one argument per object
-"$UPSTREAM" dtagnames $objs >"$TMP/want.txt" 2>/dev/null
-# shellcheck disable=SC2086
-"$DTAGNAMES" $objs >"$TMP/got.txt" || no "all objects at once: exit $?"
-cmp -s "$TMP/want.txt" "$TMP/got.txt" || no "all $nr objects at once: output differs from upstream's"
+SAME_STATUS=0 same_as_upstream "all $nr objects at once" dtagnames $objs
 finish "dtagnames on $nr compiled fixtures" "$nr objects (gcc, clang, DWARF 4 and 5, -O0, -O2) as upstream v1.32"

@@ -10,7 +10,6 @@
 . "$TOP/tests/lib.sh"
 command -v rustc >/dev/null || skip "no rustc"
 "$UPSTREAM" pahole --version >/dev/null 2>&1 || skip "upstream v1.32 cannot run here"
-DTAGNAMES=$(sibling dtagnames)
 cd "$TMP" || fail "no temp dir"
 cat >e.rs <<'EOC'
 pub mod inner {
@@ -33,6 +32,7 @@ impl Pair {
 }
 pub fn use_all(p: &Pair) -> u64 { p.sum() + Pair::new(1, 2).sum() }
 EOC
+sorted() { sort "$1"; }
 n=0
 for opt in 0 2; do
 	rustc --crate-type=lib --emit=obj -g -C opt-level=$opt -o e$opt.o e.rs 2>/dev/null &&
@@ -40,13 +40,11 @@ for opt in 0 2; do
 		fail "rustc failed"
 	for f in e$opt s$opt; do
 		readelf -S $f.o | grep -q debug_info || continue
-		"$DTAGNAMES" $f.o >ours.txt || { no "$f.o: dtagnames fails"; continue; }
-		"$UPSTREAM" dtagnames $f.o >up.txt 2>/dev/null || { no "$f.o: upstream fails"; continue; }
 		if [ "${f#e}" != "$f" ]; then
-			cmp -s ours.txt up.txt || differs "$f.o (enum)" ours.txt up.txt
+			SAME_STATUS=0 same_as_upstream "$f.o (enum)" dtagnames $f.o
 		else
-			sort ours.txt >ours.s && sort up.txt >up.s
-			cmp -s ours.s up.s || differs "$f.o (struct), sorted" ours.s up.s
+			SAME_FILTER=sorted SAME_STATUS=0 \
+				same_as_upstream "$f.o (struct), sorted" dtagnames $f.o
 		fi
 		n=$((n + 1))
 	done

@@ -12,6 +12,8 @@ PFUNCT=$(sibling pfunct)
 [ -x "$PFUNCT" ] || fail "$PFUNCT is not built"
 cd "$TMP" || fail "no temp dir"
 cp "$TOP/tests/fixtures/pfunct_emit_kinds.c" . || fail "cannot copy the fixture"
+"$UPSTREAM" pfunct --version >/dev/null 2>&1
+[ $? -eq 77 ] && up= || up=1
 bad=0 n=0 compared=0
 for cc in gcc clang; do
 	command -v $cc >/dev/null || continue
@@ -23,11 +25,10 @@ for cc in gcc clang; do
 		"$PFUNCT" -b $in >ours.txt 2>&1 || no "$in: exit $?"
 		grep -qx 'typedef struct matcher matcher;' ours.txt || no "$in: no typedef matcher"
 		case $in in -F*) grep -qx '} box_t;' ours.txt || no "$in: no box_t";; esac
+		[ -n "$up" ] || continue
 		# shellcheck disable=SC2086
-		"$UPSTREAM" pfunct -b $in >up.txt 2>&1
-		[ $? -eq 77 ] && continue
+		SAME_STDERR=1 same_as_upstream "$in" pfunct -b $in
 		compared=$((compared + 1))
-		cmp -s ours.txt up.txt || { no "$in: not v1.32's (< ours, > v1.32):"; diff ours.txt up.txt | head -10; }
 	done
 done
 [ $n -gt 0 ] || skip "neither gcc nor clang"

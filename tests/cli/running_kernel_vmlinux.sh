@@ -24,10 +24,11 @@ if [ $rc -ne 0 ]; then
 		no "not found: exit $rc, stdout '$(cat o.out)', stderr $(cat o.err)"
 fi
 if "$UPSTREAM" pahole --version >/dev/null 2>&1; then
-	(cd match && "$UPSTREAM" pahole --running_kernel_vmlinux >../um.out 2>/dev/null)
-	cmp -s m.out um.out || no "upstream prints '$(cat um.out)', we '$(cat m.out)'"
-	(cd other && "$UPSTREAM" pahole --running_kernel_vmlinux >../uo.out 2>/dev/null)
-	cmp -s o.out uo.out || no "elsewhere upstream prints '$(cat uo.out)', we '$(cat o.out)'"
+	cd "$TMP/match" || fail "no folder match"
+	same_as_upstream "with ./vmlinux" pahole --running_kernel_vmlinux
+	cd "$TMP/other" || fail "no folder other"
+	same_as_upstream "elsewhere" pahole --running_kernel_vmlinux
+	cd "$TMP" || fail "no temp dir"
 else
 	echo "upstream v1.32 cannot run here: not compared with it"
 fi

@@ -9,7 +9,6 @@
 . "$TOP/tests/lib.sh"
 command -v rustc >/dev/null || skip "no rustc"
 "$UPSTREAM" pahole --version >/dev/null 2>&1 || skip "upstream v1.32 cannot run here"
-BIN=$(dirname "$PAHOLE")
 cd "$TMP" || fail "no temp dir"
 cat >e.rs <<'EOC'
 #[derive(Clone, Copy, PartialEq)]
@@ -22,10 +21,7 @@ impl Level {
 pub fn use_level(l: Level) -> u8 { l.bump(3) + l.is_high(Level::High) as u8 }
 EOC
 rustc --crate-type=lib --emit=obj -g -C opt-level=0 -o e.o e.rs || fail "rustc failed"
-"$BIN/pdwtags" e.o >ours.txt || fail "pdwtags fails"
-"$UPSTREAM" pdwtags e.o >up.txt 2>/dev/null || fail "upstream pdwtags fails"
-pdwtags_norm ours.txt >ours.n && pdwtags_norm up.txt >up.n
-cmp -s ours.n up.n || differs "pdwtags" ours.n up.n
-grep -q '^void bump(enum Level self, u8 by)$' ours.txt || no "no named definition of bump"
+SAME_FILTER=pdwtags_norm SAME_STATUS=0 same_as_upstream "pdwtags" pdwtags e.o
+grep -q '^void bump(enum Level self, u8 by)$' "$TMP/got.txt" || no "no named definition of bump"
 same_as_upstream "pfunct -i" pfunct -i e.o
 finish "Rust enum methods" "pdwtags and pfunct -i as v1.32's"
