@@ -97,7 +97,8 @@ static uint32_t key(const struct btf_base_match *m, const struct btf_type *t)
 }
 
 int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
-			const struct btf_strs *strs, struct btf_base_match **ret)
+			const struct btf_strs *strs, const struct btf_base_filter *filter,
+			struct btf_base_match **ret)
 {
 	struct btf_base_match *m = calloc(1, sizeof(*m));
 	uint32_t id, h;
@@ -110,6 +111,8 @@ int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
 	m->strs = *strs;
 	/* Added oldest first: a lookup meets the newest first, as libbpf's. */
 	for (id = 1; id < m->start && !err; id++) {
+		if (filter && !filter->want(filter->ctx, base[id]))
+			continue;
 		h = key(m, base[id]);
 		if (h)
 			err = hash_index__add(&m->base_ix, h, id);

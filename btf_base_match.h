@@ -33,6 +33,7 @@
  * Main thread only; a matcher belongs to one base and serves any number of
  * split BTFs on it, one at a time.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <bpf/btf.h>
 
@@ -44,13 +45,22 @@ struct btf_strs {
 	const void	*ctx;
 };
 
+/* Which base types a matcher indexes: @want(@ctx, t); a NULL @want: all. */
+struct btf_base_filter {
+	bool		(*want)(const void *ctx, const struct btf_type *t);
+	const void	*ctx;
+};
+
 /*
  * A matcher of split BTFs on a base of @start types, @base[id] the record
- * of each (@base[0] void's, all zero), its names through @strs. All
+ * of each (@base[0] void's, all zero), its names through @strs, of its
+ * types those @filter wants (NULL: all): the split types to be matched
+ * must find no other among the candidates of their own name. All
  * borrowed. 0 or -ENOMEM.
  */
 int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
-			const struct btf_strs *strs, struct btf_base_match **ret);
+			const struct btf_strs *strs, const struct btf_base_filter *filter,
+			struct btf_base_match **ret);
 void btf_base_match__free(struct btf_base_match *m);
 
 /*

@@ -33,14 +33,16 @@ struct btf_split_own {
 	uint32_t		start;		/* the base's type count */
 	const char		*bstrs;
 	uint32_t		bslen;
+	/* For the module being deduplicated, of the base types that name no string it lacks: */
 	struct btf_base_match	*match;
 	struct hash_index	base_refs;	/* record hash -> base records of reference kinds */
 	struct int_map		base_names;	/* name -> the one base struct or union, 0: more */
 	bool			base_dup;	/* two base records of a reference kind are equal */
-	/* For the module being deduplicated: */
+	/* The module's: */
 	const char		*sstrs;		/* its strings, as built */
 	uint32_t		sslen;
 	struct int_map		in_base;	/* its string offset -> the base's, where there */
+	uint64_t		*present;	/* a bit per base string offset: the module has it */
 	struct recs		a, b;		/* the copy, and the next one */
 	uint32_t		*repl, *new_id, *map;
 	uint32_t		cap_repl, cap_new_id, cap_map;
@@ -211,6 +213,56 @@ static int add_name(struct int_map *m, const struct btf_type *t, uint32_t id)
 	return 0;
 }
 
+/* Whether the module has the string at the base's offset @off. */
+static bool present(const struct btf_split_own *o, uint32_t off)
+{
+	return !off || (o->present[off / 64] >> (off % 64) & 1);
+}
+
+/* Whether the module has every name of @t. */
+static bool names_present(const struct btf_split_own *o, const struct btf_type *t)
+{
+	uint16_t i, n = btf_vlen(t);
+
+	if (!present(o, t->name_off))
+		return false;
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (i = 0; i < n; i++)
+			if (!present(o, btf_members(t)[i].name_off))
+				return false;
+		return true;
+	case BTF_KIND_FUNC_PROTO:
+		for (i = 0; i < n; i++)
+			if (!present(o, btf_params(t)[i].name_off))
+				return false;
+		return true;
+	default:
+		return true;
+	}
+}
+
+/*
+ * The base types the matcher can find for the module: a key names the
+ * type (btf_base_match.c), and a nameless struct's or union's its members.
+ * An anonymous enum is a candidate of any.
+ */
+static bool matcher_wants(const void *ctx, const struct btf_type *t)
+{
+	const struct btf_split_own *o = ctx;
+
+	if (btf_is_any_enum(t) && !t->name_off)
+		return true;
+	if (btf_is_composite(t) && !t->name_off)
+		return names_present(o, t);
+	return present(o, t->name_off);
+}
+
+/*
+ * The base's structs and unions by name, for declarations of the module's
+ * names, and its records of reference kinds whose names the module has
+ * (a record of the module can be equal to no other).
+ */
 static int index_base(struct btf_split_own *o)
 {
 	const struct btf_type *t;
@@ -220,10 +272,11 @@ static int index_base(struct btf_split_own *o)
 	for (id = 1; id < o->start && !err; id++) {
 		t = o->base[id];
 		if (btf_is_composite(t)) {
-			err = add_name(&o->base_names, t, id);
+			if (t->name_off && present(o, t->name_off))
+				err = add_name(&o->base_names, t, id);
 			continue;
 		}
-		if (!is_ref_kind(t))
+		if (!is_ref_kind(t) || !names_present(o, t))
 			continue;
 		h = rec_hash(t);
 		for (pos = hash_index__first(&o->base_refs, h); pos && !o->base_dup;
@@ -237,22 +290,33 @@ static int index_base(struct btf_split_own *o)
 int btf_split_own__new(const struct btf_base_raw *base, struct btf_split_own **ret)
 {
 	struct btf_split_own *o = calloc(1, sizeof(*o));
-	int err;
 
 	if (!o)
 		return -ENOMEM;
 	o->base = btf_base_raw__types(base);
 	o->start = btf_base_raw__type_cnt(base);
 	o->bstrs = btf_base_raw__strs(base, &o->bslen);
-	err = index_base(o) ?: btf_base_match__new(o->base, o->start,
-						   &(struct btf_strs){ .at = own_str, .ctx = o },
-						   &o->match);
-	if (err) {
-		btf_split_own__free(o);
-		return err;
+	o->present = calloc(o->bslen / 64 + 1, sizeof(*o->present));
+	if (!o->present) {
+		free(o);
+		return -ENOMEM;
 	}
 	*ret = o;
 	return 0;
+}
+
+/* The base's indexes for the module taken (take_module()). 0 or -ENOMEM. */
+static int index_for_module(struct btf_split_own *o)
+{
+	int_map__clear(&o->base_names);
+	hash_index__clear(&o->base_refs);
+	o->base_dup = false;
+	btf_base_match__free(o->match);
+	o->match = NULL;
+	return index_base(o) ?:
+	       btf_base_match__new(o->base, o->start, &(struct btf_strs){ .at = own_str, .ctx = o },
+				   &(struct btf_base_filter){ .want = matcher_wants, .ctx = o },
+				   &o->match);
 }
 
 void btf_split_own__free(struct btf_split_own *o)
@@ -265,6 +329,7 @@ void btf_split_own__free(struct btf_split_own *o)
 	int_map__release(&o->base_names);
 	int_map__release(&o->split_names);
 	int_map__release(&o->in_base);
+	free(o->present);
 	recs_release(&o->a);
 	recs_release(&o->b);
 	free(o->repl);
@@ -274,6 +339,9 @@ void btf_split_own__free(struct btf_split_own *o)
 }
 
 /* ---- the module's strings ---------------------------------------------------------- */
+
+/* 2^18 bits: a module's few thousand names leave most of them clear. */
+enum { SEEN_WORDS = 4096 };
 
 /* A key of a string from its length and its first and last eight bytes. */
 static uint32_t quick_key(const char *s, size_t len)
@@ -293,25 +361,34 @@ static uint32_t quick_key(const char *s, size_t len)
  */
 static int find_in_base(struct btf_split_own *o)
 {
+	/* The module's keys as bits: most of the base's strings stop at one test. */
+	uint64_t seen[SEEN_WORDS] = { 0 };
 	struct hash_index mod = { 0 };
-	uint32_t off, len, pos, m, left = 0;
+	uint32_t off, len, pos, m, k, left = 0;
 	const char *s;
 	int err = 0;
 
 	int_map__clear(&o->in_base);
+	memset(o->present, 0, (o->bslen / 64 + 1) * sizeof(*o->present));
 	for (off = 1; off < o->sslen && !err; off += len + 1, left++) {
 		len = strlen(o->sstrs + off);
-		err = hash_index__add(&mod, quick_key(o->sstrs + off, len), off);
+		k = quick_key(o->sstrs + off, len);
+		seen[k / 64 % SEEN_WORDS] |= 1ull << (k % 64);
+		err = hash_index__add(&mod, k, off);
 	}
 	for (off = 1; off < o->bslen && left && !err; off += len + 1) {
 		s = o->bstrs + off;
 		len = strlen(s);
-		for (pos = hash_index__first(&mod, quick_key(s, len)); pos;
+		k = quick_key(s, len);
+		if (!(seen[k / 64 % SEEN_WORDS] >> (k % 64) & 1))
+			continue;
+		for (pos = hash_index__first(&mod, k); pos;
 		     pos = hash_index__next(&mod, pos)) {
 			m = hash_index__value(&mod, pos);
 			if (strcmp(o->sstrs + m, s) || int_map__find(&o->in_base, m))
 				continue;
 			left--;
+			o->present[off / 64] |= 1ull << (off % 64);
 			if (!int_map__add(&o->in_base, m, off, NULL))
 				err = -ENOMEM;
 		}
@@ -715,9 +792,9 @@ int btf_split_own__dedup(struct btf_split_own *o, const struct btf *btf, void **
 	uint32_t pass, gone_m = 0, gone_r = 0;
 	int err;
 
-	if (o->base_dup)
+	err = take_module(o, btf) ?: index_for_module(o);
+	if (!err && o->base_dup)
 		return -EAGAIN;
-	err = take_module(o, btf);
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		err = match_pass(o, &gone_m) ?: ref_pass(o, &gone_r);
 		if (!err && !gone_m && !gone_r)
