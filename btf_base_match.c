@@ -97,11 +97,11 @@ static uint32_t key(const struct btf_base_match *m, const struct btf_type *t)
 }
 
 int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
-			const struct btf_strs *strs, const struct btf_base_filter *filter,
+			const struct btf_strs *strs, const uint32_t *ids, uint32_t nr_ids,
 			struct btf_base_match **ret)
 {
 	struct btf_base_match *m = calloc(1, sizeof(*m));
-	uint32_t id, h;
+	uint32_t i, id, h, n = ids ? nr_ids : start - 1;
 	int err = 0;
 
 	if (!m)
@@ -110,9 +110,8 @@ int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
 	m->start = m->n = start;
 	m->strs = *strs;
 	/* Added oldest first: a lookup meets the newest first, as libbpf's. */
-	for (id = 1; id < m->start && !err; id++) {
-		if (filter && !filter->want(filter->ctx, base[id]))
-			continue;
+	for (i = 0; i < n && !err; i++) {
+		id = ids ? ids[i] : i + 1;
 		h = key(m, base[id]);
 		if (h)
 			err = hash_index__add(&m->base_ix, h, id);

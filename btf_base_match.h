@@ -45,21 +45,15 @@ struct btf_strs {
 	const void	*ctx;
 };
 
-/* Which base types a matcher indexes: @want(@ctx, t); a NULL @want: all. */
-struct btf_base_filter {
-	bool		(*want)(const void *ctx, const struct btf_type *t);
-	const void	*ctx;
-};
-
 /*
  * A matcher of split BTFs on a base of @start types, @base[id] the record
- * of each (@base[0] void's, all zero), its names through @strs, of its
- * types those @filter wants (NULL: all): the split types to be matched
- * must find no other among the candidates of their own name. All
- * borrowed. 0 or -ENOMEM.
+ * of each (@base[0] void's, all zero), its names through @strs; of its
+ * types, those @nr_ids ids at @ids list, in id order (NULL: all): the
+ * split types to be matched must find no other among the candidates of
+ * their own name. All borrowed. 0 or -ENOMEM.
  */
 int btf_base_match__new(const struct btf_type *const *base, uint32_t start,
-			const struct btf_strs *strs, const struct btf_base_filter *filter,
+			const struct btf_strs *strs, const uint32_t *ids, uint32_t nr_ids,
 			struct btf_base_match **ret);
 void btf_base_match__free(struct btf_base_match *m);
 

@@ -166,7 +166,8 @@ int btf_split__dedup(struct btf **btf)
 	if (!err) {
 		records(base, 0, start, base_t);
 		err = btf_base_match__new(base_t, start,
-					  &(struct btf_strs){ .at = name_at, .ctx = base }, NULL, &bm);
+					  &(struct btf_strs){ .at = name_at, .ctx = base }, NULL, 0,
+					  &bm);
 	}
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		before = btf__type_cnt(*btf);

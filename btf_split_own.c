@@ -35,14 +35,16 @@ struct btf_split_own {
 	uint32_t		bslen;
 	/* For the module being deduplicated, of the base types that name no string it lacks: */
 	struct btf_base_match	*match;
-	struct hash_index	base_refs;	/* record hash -> base records of reference kinds */
 	struct int_map		base_names;	/* name -> the one base struct or union, 0: more */
-	bool			base_dup;	/* two base records of a reference kind are equal */
+	uint32_t		*bucket;	/* by base id: where its refs start in by_first */
+	uint32_t		*by_first;	/* base refs by first_ref() (bucket_refs()) */
 	/* The module's: */
 	const char		*sstrs;		/* its strings, as built */
 	uint32_t		sslen;
 	struct int_map		in_base;	/* its string offset -> the base's, where there */
 	uint64_t		*present;	/* a bit per base string offset: the module has it */
+	uint32_t		*wanted, *refs;	/* base ids (index_for_module()) */
+	uint32_t		nr_wanted, nr_refs;
 	struct recs		a, b;		/* the copy, and the next one */
 	uint32_t		*repl, *new_id, *map;
 	uint32_t		cap_repl, cap_new_id, cap_map;
@@ -243,48 +245,92 @@ static bool names_present(const struct btf_split_own *o, const struct btf_type *
 }
 
 /*
- * The base types the matcher can find for the module: a key names the
- * type (btf_base_match.c), and a nameless struct's or union's its members.
- * An anonymous enum is a candidate of any.
+ * The id a record of a reference kind is found by: its first parameter's
+ * type for a prototype that has one (its return type is int or void for
+ * thousands), else the first type it refers to.
  */
-static bool matcher_wants(const void *ctx, const struct btf_type *t)
+static uint32_t first_ref(const struct btf_type *t)
 {
-	const struct btf_split_own *o = ctx;
-
-	if (btf_is_any_enum(t) && !t->name_off)
-		return true;
-	if (btf_is_composite(t) && !t->name_off)
-		return names_present(o, t);
-	return present(o, t->name_off);
+	if (btf_is_array(t))
+		return btf_array(t)->type;
+	if (btf_is_func_proto(t) && btf_vlen(t))
+		return btf_params(t)[0].type;
+	return t->type;
 }
 
 /*
- * The base's structs and unions by name, for declarations of the module's
- * names, and its records of reference kinds whose names the module has
- * (a record of the module can be equal to no other).
+ * The base types the matcher can find for the module taken (a key names
+ * the type, btf_base_match.c; a nameless struct's or union's its members;
+ * any anonymous enum) into o->wanted, the structs and unions by name for
+ * declarations into o->base_names, and the records of reference kinds
+ * whose names the module has into o->refs.
  */
-static int index_base(struct btf_split_own *o)
+static int sort_base(struct btf_split_own *o)
 {
 	const struct btf_type *t;
-	uint32_t id, h, pos;
+	uint32_t id;
+	bool want;
 	int err = 0;
 
+	o->nr_wanted = o->nr_refs = 0;
 	for (id = 1; id < o->start && !err; id++) {
 		t = o->base[id];
-		if (btf_is_composite(t)) {
-			if (t->name_off && present(o, t->name_off))
-				err = add_name(&o->base_names, t, id);
+		if (is_ref_kind(t)) {
+			if (names_present(o, t))
+				o->refs[o->nr_refs++] = id;
 			continue;
 		}
-		if (!is_ref_kind(t) || !names_present(o, t))
+		if (btf_is_var(t) || btf_is_datasec(t))
 			continue;
-		h = rec_hash(t);
-		for (pos = hash_index__first(&o->base_refs, h); pos && !o->base_dup;
-		     pos = hash_index__next(&o->base_refs, pos))
-			o->base_dup = rec_equal(t, o->base[hash_index__value(&o->base_refs, pos)]);
-		err = hash_index__add(&o->base_refs, h, id);
+		if (btf_is_any_enum(t) && !t->name_off)
+			want = true;
+		else if (btf_is_composite(t) && !t->name_off)
+			want = names_present(o, t);
+		else
+			want = present(o, t->name_off);
+		if (!want)
+			continue;
+		o->wanted[o->nr_wanted++] = id;
+		if (btf_is_composite(t) && t->name_off)
+			err = add_name(&o->base_names, t, id);
 	}
 	return err;
+}
+
+/* o->refs by first_ref(): o->by_first[o->bucket[x] .. o->bucket[x + 1]) for x, in id order. */
+static void bucket_refs(struct btf_split_own *o)
+{
+	uint32_t i, x;
+
+	memset(o->bucket, 0, (o->start + 2) * sizeof(*o->bucket));
+	for (i = 0; i < o->nr_refs; i++)
+		o->bucket[first_ref(o->base[o->refs[i]]) + 2]++;
+	for (x = 2; x <= o->start + 1; x++)
+		o->bucket[x] += o->bucket[x - 1];
+	/* bucket[x + 1] is x's start now, and its end once x's refs are in. */
+	for (i = 0; i < o->nr_refs; i++)
+		o->by_first[o->bucket[first_ref(o->base[o->refs[i]]) + 1]++] = o->refs[i];
+}
+
+/*
+ * The base indexed for the module taken (take_module()): what the matcher
+ * can find, the structs for declarations, and the records of reference
+ * kinds a record of the module can be equal to: whose names it has, by
+ * their first reference. 0 or -ENOMEM.
+ */
+static int index_for_module(struct btf_split_own *o)
+{
+	int err;
+
+	int_map__clear(&o->base_names);
+	btf_base_match__free(o->match);
+	o->match = NULL;
+	err = sort_base(o);
+	if (!err)
+		bucket_refs(o);
+	return err ?: btf_base_match__new(o->base, o->start,
+					  &(struct btf_strs){ .at = own_str, .ctx = o },
+					  o->wanted, o->nr_wanted, &o->match);
 }
 
 int btf_split_own__new(const struct btf_base_raw *base, struct btf_split_own **ret)
@@ -297,26 +343,16 @@ int btf_split_own__new(const struct btf_base_raw *base, struct btf_split_own **r
 	o->start = btf_base_raw__type_cnt(base);
 	o->bstrs = btf_base_raw__strs(base, &o->bslen);
 	o->present = calloc(o->bslen / 64 + 1, sizeof(*o->present));
-	if (!o->present) {
-		free(o);
+	o->wanted = malloc(o->start * sizeof(*o->wanted));
+	o->refs = malloc(o->start * sizeof(*o->refs));
+	o->by_first = malloc(o->start * sizeof(*o->by_first));
+	o->bucket = malloc((o->start + 2) * sizeof(*o->bucket));
+	if (!o->present || !o->wanted || !o->refs || !o->by_first || !o->bucket) {
+		btf_split_own__free(o);
 		return -ENOMEM;
 	}
 	*ret = o;
 	return 0;
-}
-
-/* The base's indexes for the module taken (take_module()). 0 or -ENOMEM. */
-static int index_for_module(struct btf_split_own *o)
-{
-	int_map__clear(&o->base_names);
-	hash_index__clear(&o->base_refs);
-	o->base_dup = false;
-	btf_base_match__free(o->match);
-	o->match = NULL;
-	return index_base(o) ?:
-	       btf_base_match__new(o->base, o->start, &(struct btf_strs){ .at = own_str, .ctx = o },
-				   &(struct btf_base_filter){ .want = matcher_wants, .ctx = o },
-				   &o->match);
 }
 
 void btf_split_own__free(struct btf_split_own *o)
@@ -324,12 +360,15 @@ void btf_split_own__free(struct btf_split_own *o)
 	if (!o)
 		return;
 	btf_base_match__free(o->match);
-	hash_index__release(&o->base_refs);
 	hash_index__release(&o->split_refs);
 	int_map__release(&o->base_names);
 	int_map__release(&o->split_names);
 	int_map__release(&o->in_base);
 	free(o->present);
+	free(o->wanted);
+	free(o->refs);
+	free(o->by_first);
+	free(o->bucket);
 	recs_release(&o->a);
 	recs_release(&o->b);
 	free(o->repl);
@@ -602,6 +641,28 @@ static uint32_t equal_in(const struct btf_split_own *o, const struct hash_index 
 	return 0;
 }
 
+/*
+ * The base record equal to @t, or 0; -EAGAIN in *@err where two are: which
+ * one libbpf takes then depends on its hash table.
+ */
+static uint32_t equal_in_base(const struct btf_split_own *o, const struct btf_type *t, int *err)
+{
+	uint32_t x = first_ref(t), i, found = 0;
+
+	if (x >= o->start)
+		return 0;
+	for (i = o->bucket[x]; i < o->bucket[x + 1]; i++) {
+		if (!rec_equal(t, o->base[o->by_first[i]]))
+			continue;
+		if (found) {
+			*err = -EAGAIN;
+			return 0;
+		}
+		found = o->by_first[i];
+	}
+	return found;
+}
+
 /* libbpf's btf_dedup_ref_type(): what @id stands for, after what it refers to. */
 static uint32_t dedup_ref(struct ref_walk *w, uint32_t id)
 {
@@ -623,7 +684,9 @@ static uint32_t dedup_ref(struct ref_walk *w, uint32_t id)
 	if (w->err)
 		return id;
 	h = rec_hash(t);
-	found = equal_in(o, &o->base_refs, h, t) ?: equal_in(o, &o->split_refs, h, t) ?: id;
+	found = equal_in_base(o, t, &w->err) ?: equal_in(o, &o->split_refs, h, t) ?: id;
+	if (w->err)
+		return id;
 	o->map[id] = found;
 	if (found == id && hash_index__add(&o->split_refs, h, id))
 		w->err = -ENOMEM;
@@ -793,8 +856,6 @@ int btf_split_own__dedup(struct btf_split_own *o, const struct btf *btf, void **
 	int err;
 
 	err = take_module(o, btf) ?: index_for_module(o);
-	if (!err && o->base_dup)
-		return -EAGAIN;
 	for (pass = 0; !err && pass < MAX_PASSES; pass++) {
 		err = match_pass(o, &gone_m) ?: ref_pass(o, &gone_r);
 		if (!err && !gone_m && !gone_r)
