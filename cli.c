@@ -41,7 +41,8 @@ int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned i
 	const struct argp argp = {
 		.options = prog->options,
 		.parser = parse_opt,
-		.args_doc = prog->args_doc ? prog->args_doc : "FILE",
+		.args_doc = prog->args_doc ? prog->args_doc :
+			    prog->kernel_default ? "[FILE...]" : "FILE",
 		.doc = prog->doc,
 		.children = version_child,
 	};

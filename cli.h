@@ -36,9 +36,11 @@ struct cli_files {
  */
 struct cli_program {
 	const char			*name;		/* the prefix of its messages */
-	const struct argp_option	*options;	/* NULL: none of its own */
+	/* NULL: none of its own (not an empty table: glibc's help leaks its entries) */
+	const struct argp_option	*options;
 	argp_parser_t			parser;
-	const char			*args_doc, *doc;	/* args_doc NULL: "FILE" */
+	/* args_doc NULL: "[FILE...]" with kernel_default, else "FILE" */
+	const char			*args_doc, *doc;
 	/* ARGP_KEY_ARGS lands here; NULL: the parser takes the operands. */
 	struct cli_files		*files;
 	/* No file operand is a usage error ("Try `PROG --help' ..."). */

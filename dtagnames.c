@@ -76,10 +76,7 @@ static int print_files(const struct cli_files *in)
 
 static const struct cli_program dtagnames = {
 	.name = "dtagnames",
-	/* None of its own: NULL, since glibc's help leaks an empty table's entries. */
-	.options = NULL,
 	.parser = parse_opt,
-	.args_doc = "[FILE...]",
 	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
 	       "one a line (no FILE: the running kernel's)",
 	.files = &opts.files,

@@ -112,7 +112,6 @@ static const struct cli_program prefcnt = {
 	.name = "prefcnt",
 	.options = prefcnt_options,
 	.parser = parse_opt,
-	.args_doc = "[FILE...]",
 	.doc = "prefcnt: the types of FILEs that no function refers to, as upstream lists "
 	       "them (no FILE: the running kernel's)",
 	.files = &opts.files,
