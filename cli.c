@@ -21,17 +21,29 @@ const char *argp_program_version = DWARVES_VERSION;
 
 static const struct argp_child version_child[] = { { &dwarves_version_argp, 0, NULL, 0 }, { 0 } };
 
+/* The file operands of a program whose parser does not read them. */
+static struct cli_files shell_files;
+
+/* Where @prog's file operands go: NULL where its parser takes them. */
+static struct cli_files *files_of(const struct cli_program *prog)
+{
+	if (prog->own_operands)
+		return NULL;
+	return prog->files ? prog->files : &shell_files;
+}
+
 /* The program's parser, the file operands taken for it (state->input: the program). */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	const struct cli_program *prog = state->input;
+	struct cli_files *files = files_of(prog);
 
-	if (key == ARGP_KEY_ARGS && prog->files) {
-		prog->files->paths = state->argv + state->next;
-		prog->files->nr = state->argc - state->next;
+	if (key == ARGP_KEY_ARGS && files) {
+		files->paths = state->argv + state->next;
+		files->nr = state->argc - state->next;
 		return 0;
 	}
-	if (key == ARGP_KEY_END && prog->files_required && !prog->files->nr)
+	if (key == ARGP_KEY_END && prog->files_required && !files->nr)
 		argp_state_help(state, stderr, ARGP_HELP_SEE | ARGP_HELP_EXIT_ERR);
 	return prog->parser(key, arg, state);
 }
@@ -59,6 +71,7 @@ int cli__parse(const struct cli_program *prog, int argc, char **argv, unsigned i
 
 int cli__main(const struct cli_program *prog, int argc, char **argv)
 {
+	struct cli_files *files = files_of(prog);
 	char *kernel = NULL;
 	int rc;
 
@@ -70,16 +83,16 @@ int cli__main(const struct cli_program *prog, int argc, char **argv)
 	rc = cli__parse(prog, argc, argv, 0);
 	if (rc)
 		return rc;
-	if (prog->kernel_default && !prog->files->nr) {
+	if (prog->kernel_default && !files->nr) {
 		if (input_format__default_file(&kernel))
 			return EXIT_FAILURE;
-		prog->files->paths = &kernel;
-		prog->files->nr = 1;
+		files->paths = &kernel;
+		files->nr = 1;
 	}
-	if (prog->files)
-		tuning__inputs(prog->files->paths, prog->files->nr,
+	if (files)
+		tuning__inputs(files->paths, files->nr,
 			       prog->btf_base ? *prog->btf_base : NULL, prog->jobs ? *prog->jobs : 0);
-	rc = prog->run(prog->files ? prog->files : &(struct cli_files){ 0 });
+	rc = prog->run(files ? files : &(struct cli_files){ 0 });
 	free(kernel);
 	return rc;
 }

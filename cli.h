@@ -41,8 +41,10 @@ struct cli_program {
 	argp_parser_t			parser;
 	/* args_doc NULL: "[FILE...]" with kernel_default, else "FILE" */
 	const char			*args_doc, *doc;
-	/* ARGP_KEY_ARGS lands here; NULL: the parser takes the operands. */
+	/* ARGP_KEY_ARGS lands here for a parser that reads them; NULL: the shell keeps them. */
 	struct cli_files		*files;
+	/* The parser takes the operands itself (ARGP_KEY_ARG): no file list. */
+	bool				own_operands;
 	/* No file operand is a usage error ("Try `PROG --help' ..."). */
 	bool				files_required;
 	/* Without a file operand, the running kernel's (input_format.h). */

@@ -19,11 +19,6 @@
 #include "input_format.h"
 #include "log.h"
 
-/* The options; written only while argp parses them. */
-static struct {
-	struct cli_files	files;
-} opts;
-
 /* No option of its own: the shell takes the files. */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
@@ -79,7 +74,6 @@ static const struct cli_program dtagnames = {
 	.parser = parse_opt,
 	.doc = "dtagnames: the DWARF tags of the types, functions and variables of FILEs, "
 	       "one a line (no FILE: the running kernel's)",
-	.files = &opts.files,
 	.kernel_default = true,
 	.run = print_files,
 };

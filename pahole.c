@@ -112,7 +112,6 @@ static struct options {
 	struct btf_features	features;
 	struct dwarf_loader_opts loader;	/* both jobs' CU filters, -j threads */
 	unsigned int		verbose;
-	struct cli_files	files;
 	struct print_job_opts	print;		/* the layout printing job */
 	struct prettify_opts	prettify;	/* --prettify and its options */
 	const char		*needs_prettify;	/* an option only --prettify uses */
@@ -1194,7 +1193,6 @@ static const struct cli_program pahole = {
 	.options = pahole_options,
 	.parser = parse_opt,
 	.doc = "pahole: DWARF to BTF encoder and data structure layout printer",
-	.files = &opts.files,
 	.jobs = &opts.loader.jobs,
 	.btf_base = &opts.btf_base,
 	.parse_status = EXIT_ERROR,

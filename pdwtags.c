@@ -16,7 +16,6 @@
 /* The options; written only while argp parses them. */
 static struct {
 	struct pdwtags_opts	job;
-	struct cli_files	files;
 } opts = { .job = { .loader = { .thread_start = tuning__thread_start } } };
 
 static const struct argp_option pdwtags_options[] = {
@@ -48,7 +47,6 @@ static const struct cli_program pdwtags = {
 	.name = "pdwtags",
 	.options = pdwtags_options,
 	.parser = parse_opt,
-	.files = &opts.files,
 	.files_required = true,
 	.jobs = &opts.job.loader.jobs,
 	.run = run,

@@ -17,7 +17,6 @@
 static struct {
 	struct pglobal_opts	job;
 	bool			walk_variables, walk_functions;	/* -v, -f */
-	struct cli_files	files;
 } opts = { .job = { .loader = { .thread_start = tuning__thread_start } } };
 
 static const struct argp_option pglobal_options[] = {
@@ -61,7 +60,6 @@ static const struct cli_program pglobal = {
 	.name = "pglobal",
 	.options = pglobal_options,
 	.parser = parse_opt,
-	.files = &opts.files,
 	.files_required = true,
 	.jobs = &opts.job.loader.jobs,
 	.run = run,

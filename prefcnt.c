@@ -26,7 +26,6 @@
 /* The options; written only while argp parses them. */
 static struct {
 	unsigned int		jobs;
-	struct cli_files	files;
 } opts;
 
 static const struct argp_option prefcnt_options[] = {
@@ -114,7 +113,6 @@ static const struct cli_program prefcnt = {
 	.parser = parse_opt,
 	.doc = "prefcnt: the types of FILEs that no function refers to, as upstream lists "
 	       "them (no FILE: the running kernel's)",
-	.files = &opts.files,
 	.kernel_default = true,
 	.jobs = &opts.jobs,
 	.run = read_files,

@@ -154,6 +154,7 @@ static const struct cli_program scncopy = {
 	.name = "scncopy",
 	.options = scncopy_options,
 	.parser = parse_opt,
+	.own_operands = true,
 	.doc = "scncopy: sections of an ELF FILE copied into a new ELF file",
 	.run = run,
 };
