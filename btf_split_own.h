@@ -10,7 +10,8 @@
  * every one of its strings and hashes every one of its types, for each
  * module: about 20 ms on a 7.2 vmlinux, where the module's own types take
  * a few. Here the base is read in place (btf_base_raw.h), its strings are
- * scanned once for the module's names, and the passes of
+ * scanned once for the module's names, only the base types that name no
+ * string the module lacks are indexed, and the passes of
  * btf_split_dedup.h run on our own copy of the module's types:
  *
  * - btf_base_match.h decides the primitive kinds, structs, unions and
@@ -22,7 +23,7 @@
  *   tags, each after what it refers to, take the base type or the earlier
  *   module type whose record is the same to the byte (names compared as
  *   the base's string offsets), as libbpf's reference phase; the base's
- *   records of those kinds are indexed once;
+ *   records of those kinds are found by the first type they refer to;
  * - the types left keep their order; the module's strings follow in the
  *   order the types name them, as libbpf lays them out.
  *
