@@ -32,70 +32,57 @@ struct btf_base_raw {
 
 static const struct btf_type void_type;
 
-/* The highest type id @t refers to. */
-static uint32_t max_ref(const struct btf_type *t)
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* The highest type id @t refers to and the highest name offset it holds, into *@ref, *@name. */
+static void rec_limits(const struct btf_type *t, uint32_t *ref, uint32_t *name)
 {
-	uint32_t i, n = btf_vlen(t), max = 0;
+	uint32_t i, n = btf_vlen(t), r = 0, s = t->name_off;
 
 	switch (btf_kind(t)) {
-	case BTF_KIND_INT: case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FWD:
-	case BTF_KIND_FLOAT:
-		return 0;
-	case BTF_KIND_ARRAY:
-		i = btf_array(t)->type;
-		return i > btf_array(t)->index_type ? i : btf_array(t)->index_type;
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++)
-			max = btf_members(t)[i].type > max ? btf_members(t)[i].type : max;
-		return max;
-	case BTF_KIND_FUNC_PROTO:
-		for (i = 0, max = t->type; i < n; i++)
-			max = btf_params(t)[i].type > max ? btf_params(t)[i].type : max;
-		return max;
-	case BTF_KIND_DATASEC:
-		for (i = 0; i < n; i++)
-			max = btf_var_secinfos(t)[i].type > max ? btf_var_secinfos(t)[i].type : max;
-		return max;
-	default:
-		return t->type;
-	}
-}
-
-/* The highest name offset @t holds. */
-static uint32_t max_name(const struct btf_type *t)
-{
-	uint32_t i, n = btf_vlen(t), max = t->name_off;
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++)
-			max = btf_members(t)[i].name_off > max ? btf_members(t)[i].name_off : max;
+	case BTF_KIND_INT: case BTF_KIND_FWD: case BTF_KIND_FLOAT:
 		break;
 	case BTF_KIND_ENUM:
 		for (i = 0; i < n; i++)
-			max = btf_enum(t)[i].name_off > max ? btf_enum(t)[i].name_off : max;
+			s = MAX(s, btf_enum(t)[i].name_off);
 		break;
 	case BTF_KIND_ENUM64:
 		for (i = 0; i < n; i++)
-			max = btf_enum64(t)[i].name_off > max ? btf_enum64(t)[i].name_off : max;
+			s = MAX(s, btf_enum64(t)[i].name_off);
+		break;
+	case BTF_KIND_ARRAY:
+		r = MAX(btf_array(t)->type, btf_array(t)->index_type);
+		break;
+	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+		for (i = 0; i < n; i++) {
+			r = MAX(r, btf_members(t)[i].type);
+			s = MAX(s, btf_members(t)[i].name_off);
+		}
 		break;
 	case BTF_KIND_FUNC_PROTO:
+		for (i = 0, r = t->type; i < n; i++) {
+			r = MAX(r, btf_params(t)[i].type);
+			s = MAX(s, btf_params(t)[i].name_off);
+		}
+		break;
+	case BTF_KIND_DATASEC:
 		for (i = 0; i < n; i++)
-			max = btf_params(t)[i].name_off > max ? btf_params(t)[i].name_off : max;
+			r = MAX(r, btf_var_secinfos(t)[i].type);
 		break;
 	default:
-		break;
+		r = t->type;
 	}
-	return max;
+	*ref = MAX(*ref, r);
+	*name = MAX(*name, s);
 }
 
 /*
- * Each record's place, its names and, once the count is known, the highest
- * id any refers to checked, in one pass. 0, -EAGAIN or -ENOMEM.
+ * Each record's place; once all are known, the highest id any refers to and
+ * the highest name offset any holds checked, in one pass. 0, -EAGAIN or -ENOMEM.
  */
 static int index_types(struct btf_base_raw *b)
 {
-	uint32_t off = 0, size, ref, max_id = 0;
+	uint32_t off = 0, size, max_id = 0, max_name = 0;
 	const struct btf_type *t;
 
 	/* A record takes 12 bytes at least: room for all of them at once. */
@@ -108,13 +95,12 @@ static int index_types(struct btf_base_raw *b)
 		if (b->types_len - off < sizeof(*t))
 			return -EAGAIN;
 		size = btf_raw__rec_size(t->info);
-		if (!size || size > b->types_len - off || max_name(t) >= b->strs_len)
+		if (!size || size > b->types_len - off)
 			return -EAGAIN;
-		ref = max_ref(t);
-		max_id = ref > max_id ? ref : max_id;
+		rec_limits(t, &max_id, &max_name);
 		b->types[b->nr] = t;
 	}
-	return max_id < b->nr ? 0 : -EAGAIN;
+	return max_id < b->nr && max_name < b->strs_len ? 0 : -EAGAIN;
 }
 
 /* The header at @raw (@size bytes) taken: 0 or -EAGAIN. */
