@@ -27,7 +27,7 @@ BUILD     ?= build
 # Every module but the programs' mains; each program links all of them.
 LIB_SRCS := dwarves.c dwarf_loader.c dwarf_archive.c dwarf_cu.c dwarf_cu_walk.c dwarf_cu_attrs.c dwarf_cu_types.c dwarf_cu_funcs.c dwarf_xunits.c \
 	dwarf_locations.c die_reader.c dwarf_fn_body.c dwarf_namespaces.c pfunct_print.c pfunct_emit.c \
-	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_trace.c btf_split_dedup.c btf_base_match.c btf_split_own.c btf_base_raw.c btf_sized.c btf_repeats.c btf_equiv.c btf_names.c \
+	dwarf_functions.c cu_pool.c btf_encoder.c btf_encoder_funcs.c btf_trace.c btf_split_dedup.c btf_base_match.c btf_split_own.c btf_base_raw.c btf_rec.c btf_sized.c btf_repeats.c btf_equiv.c btf_names.c \
 	btf_check.c elf_symtab.c log.c btf_elf.c btf_raw.c out_file.c btf_loader.c dwarves_layout.c \
 	dwarves_fprintf.c dwarves_fprintf_cxx.c dwarves_emit.c reorganize.c pahole_print.c pahole_prettify.c phase_stats.c \
 	codiff_diff.c tuning.c running_kernel.c dwarves_version.c cli.c dwarves_hash.c \

@@ -7,6 +7,7 @@
 #include <bpf/btf.h>
 
 #include "btf_base_match.h"
+#include "btf_rec.h"
 #include "dwarves.h"
 #include "btf_split_dedup.h"
 
@@ -62,40 +63,10 @@ static int64_t plan_copy(struct btf_base_match *bm, const struct btf *btf, uint3
 	return nr;
 }
 
-/* The type ids @t refers to, through @map. -EOPNOTSUPP for a kind not known here. */
-static int remap_type(struct btf_type *t, const uint32_t *map)
+/* @id's number in the copy (btf_rec_fn): @ctx is the plan's new_id. */
+static uint32_t new_id_of(void *ctx, uint32_t id)
 {
-	uint16_t i, n = btf_vlen(t);
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_INT: case BTF_KIND_FLOAT: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
-		return 0;
-	case BTF_KIND_PTR: case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT:
-	case BTF_KIND_TYPEDEF: case BTF_KIND_FUNC: case BTF_KIND_VAR: case BTF_KIND_TYPE_TAG:
-	case BTF_KIND_DECL_TAG:
-		t->type = map[t->type];
-		return 0;
-	case BTF_KIND_ARRAY:
-		btf_array(t)->type = map[btf_array(t)->type];
-		btf_array(t)->index_type = map[btf_array(t)->index_type];
-		return 0;
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++)
-			btf_members(t)[i].type = map[btf_members(t)[i].type];
-		return 0;
-	case BTF_KIND_FUNC_PROTO:
-		t->type = map[t->type];
-		for (i = 0; i < n; i++)
-			btf_params(t)[i].type = map[btf_params(t)[i].type];
-		return 0;
-	case BTF_KIND_DATASEC:
-		for (i = 0; i < n; i++)
-			btf_var_secinfos(t)[i].type = map[btf_var_secinfos(t)[i].type];
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
+	return ((const uint32_t *)ctx)[id];
 }
 
 /*
@@ -114,7 +85,7 @@ static int copy_kept(const struct btf *btf, uint32_t start, const struct plan *p
 			continue;
 		got = btf__add_type(copy, btf, btf__type_by_id(btf, id));
 		err = got < 0 ? got :
-		      remap_type((struct btf_type *)btf__type_by_id(copy, got), p->new_id);
+		      btf_rec__ids((struct btf_type *)btf__type_by_id(copy, got), new_id_of, p->new_id);
 	}
 	if (err) {
 		btf__free(copy);

@@ -10,6 +10,7 @@
 #include "btf_base_match.h"
 #include "btf_base_raw.h"
 #include "btf_raw.h"
+#include "btf_rec.h"
 #include "dwarves.h"
 #include "dwarves_hash.h"
 
@@ -65,65 +66,6 @@ static bool is_ref_kind(const struct btf_type *t)
 		return true;
 	default:
 		return false;
-	}
-}
-
-/* Each type id @t refers to, through @f. */
-static void rec_ids(struct btf_type *t, uint32_t (*f)(void *ctx, uint32_t id), void *ctx)
-{
-	uint16_t i, n = btf_vlen(t);
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_INT: case BTF_KIND_FLOAT: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
-		return;
-	case BTF_KIND_ARRAY:
-		btf_array(t)->type = f(ctx, btf_array(t)->type);
-		btf_array(t)->index_type = f(ctx, btf_array(t)->index_type);
-		return;
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++)
-			btf_members(t)[i].type = f(ctx, btf_members(t)[i].type);
-		return;
-	case BTF_KIND_FUNC_PROTO:
-		t->type = f(ctx, t->type);
-		for (i = 0; i < n; i++)
-			btf_params(t)[i].type = f(ctx, btf_params(t)[i].type);
-		return;
-	case BTF_KIND_DATASEC:
-		for (i = 0; i < n; i++)
-			btf_var_secinfos(t)[i].type = f(ctx, btf_var_secinfos(t)[i].type);
-		return;
-	default:
-		t->type = f(ctx, t->type);
-	}
-}
-
-/* Each name offset @t holds, through @f, in libbpf's order. */
-static void rec_strs(struct btf_type *t, uint32_t (*f)(void *ctx, uint32_t off), void *ctx)
-{
-	uint16_t i, n = btf_vlen(t);
-
-	t->name_off = f(ctx, t->name_off);
-	switch (btf_kind(t)) {
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++)
-			btf_members(t)[i].name_off = f(ctx, btf_members(t)[i].name_off);
-		break;
-	case BTF_KIND_ENUM:
-		for (i = 0; i < n; i++)
-			btf_enum(t)[i].name_off = f(ctx, btf_enum(t)[i].name_off);
-		break;
-	case BTF_KIND_ENUM64:
-		for (i = 0; i < n; i++)
-			btf_enum64(t)[i].name_off = f(ctx, btf_enum64(t)[i].name_off);
-		break;
-	case BTF_KIND_FUNC_PROTO:
-		for (i = 0; i < n; i++)
-			btf_params(t)[i].name_off = f(ctx, btf_params(t)[i].name_off);
-		break;
-	default:
-		break;
 	}
 }
 
@@ -484,8 +426,8 @@ static int take_module(struct btf_split_own *o, const struct btf *btf)
 		t = recs_add(&o->a, (const struct btf_type *)(types + off), rec);
 		if (!t)
 			return -ENOMEM;
-		rec_ids(t, shift_id, o);
-		rec_strs(t, canon_str, o);
+		btf_rec__ids(t, shift_id, o);
+		btf_rec__names(t, canon_str, o);
 	}
 	return err;
 }
@@ -555,7 +497,7 @@ static int compact(struct btf_split_own *o, uint32_t *gone,
 			     btf_raw__rec_size(o->a.ptr[id - o->start]->info));
 		if (!t)
 			return -ENOMEM;
-		rec_ids(t, next_id, o);
+		btf_rec__ids(t, next_id, o);
 	}
 	tmp = o->a;
 	o->a = o->b;
@@ -680,7 +622,7 @@ static uint32_t dedup_ref(struct ref_walk *w, uint32_t id)
 		return resolve(o, id);
 	o->map[id] = IN_PROGRESS;
 	t = (struct btf_type *)o->a.ptr[id - o->start];
-	rec_ids(t, dedup_ref_cb, w);
+	btf_rec__ids(t, dedup_ref_cb, w);
 	if (w->err)
 		return id;
 	h = rec_hash(t);
@@ -829,7 +771,7 @@ static int write_raw(struct btf_split_own *o, void **raw, uint32_t *size)
 	uint8_t *out;
 
 	for (i = 0; i < o->a.nr && !s.err; i++)
-		rec_strs(recs_at(&o->a, i), out_str, &s);
+		btf_rec__names(recs_at(&o->a, i), out_str, &s);
 	int_map__release(&s.offs);
 	h.type_len = o->a.len;
 	h.str_off = o->a.len;
@@ -885,7 +827,7 @@ int btf_split_own__append(struct btf *split, const struct btf *btf)
 		got = btf__add_type(split, btf, btf__type_by_id(btf, id));
 		if (got < 0)
 			return got;
-		rec_ids((struct btf_type *)btf__type_by_id(split, got), after_base, &start);
+		btf_rec__ids((struct btf_type *)btf__type_by_id(split, got), after_base, &start);
 	}
 	return 0;
 }
