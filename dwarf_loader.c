@@ -903,6 +903,26 @@ static unsigned int default_window(unsigned int threads)
 }
 
 /* The CPUs this process may run on (its affinity mask), at least 1. */
+/*
+ * A loader thread costs a small module about 0.4 ms of CPU to start and end
+ * (its heap included), more than loading its DWARF alone: one starts for
+ * each this many bytes of DIEs, up to -j. A file with split units (.dwo)
+ * is not measured so: -j as given.
+ */
+enum { WORKER_MIN_DIES = 4u << 20 };
+/* Test-only: "1" starts every worker -j asks for, so that small fixtures use threads. */
+static const char ALL_WORKERS_ENV[] = "PAHOLE_TEST_ALL_WORKERS";
+
+static unsigned int nr_workers(const struct load_job *j, unsigned int jobs)
+{
+	uint64_t dies = j->df->secs.info.size + j->df->secs.types.size;
+	const char *all = getenv(ALL_WORKERS_ENV);
+
+	if (j->nr_splits || (all && !strcmp(all, "1")) || dies / WORKER_MIN_DIES >= jobs)
+		return jobs;
+	return (unsigned int)(dies / WORKER_MIN_DIES);
+}
+
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx)
 {
@@ -929,6 +949,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 	j.tu_reached = calloc(dwarf_xunits__nr_type_units(df->xunits) ?: 1, sizeof(*j.tu_reached));
 	err = j.tu_reached ? collect_units(&j) : -ENOMEM;
 	find_droppable_info(&j);
+	pool.nr_workers = nr_workers(&j, opts->jobs);
 	if (!err)
 		err = cu_pool__run(j.nr_units, &pool, &ops, &j);
 	if (!err && !j.started)		/* no unit to load */
@@ -939,7 +960,7 @@ int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *op
 		/* The main thread's time in the pool, less fn()'s and start's. */
 		phase_stats__end(s, PHASE_LOADING, start);
 		s->wall[PHASE_LOADING] -= s->wall[PHASE_ENCODING] - encoding + j.start_secs;
-		s->nr_threads = threads;
+		s->nr_threads = pool.nr_workers + 1;
 	}
 	if (opts->check_locations && !err)
 		pr_warn("%s: locations checked: %llu, left to libdw: %llu", df->path,

@@ -80,13 +80,13 @@ typedef int (*dwarf_cu_fn)(struct cu *cu, void *ctx);
 
 /*
  * Loads every CU of @df that @opts does not filter out and hands it to @fn,
- * on the calling thread, strictly in CU order; @opts->jobs worker threads
- * load ahead within the reorder window (the calling thread too, whenever
- * the next CU is not ready). Messages about a CU are
- * written when it is handed over, so they come in CU order too. Returns 0,
- * the first negative value from @fn, or -errno for bad DWARF (already
- * reported, with file, CU and DIE offset; the first bad CU in CU order
- * stops the load). Main thread only.
+ * on the calling thread, strictly in CU order; up to @opts->jobs worker
+ * threads (one for each 4 MB of DIEs) load ahead within the reorder window
+ * (the calling thread too, whenever the next CU is not ready). Messages
+ * about a CU are written when it is handed over, so they come in CU order
+ * too. Returns 0, the first negative value from @fn, or -errno for bad
+ * DWARF (already reported, with file, CU and DIE offset; the first bad CU
+ * in CU order stops the load). Main thread only.
  */
 int dwarf_loader__load(struct dwarf_file *df, const struct dwarf_loader_opts *opts,
 		       dwarf_cu_fn fn, void *ctx);

@@ -38,6 +38,8 @@
 # 5000), SWEEP_KEEP=1 (keeps the work folder), SWEEP_VERBOSE=1 (each run).
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+# Every loader thread -j asks for, however small the fixture (dwarf_loader.c).
+export PAHOLE_TEST_ALL_WORKERS=1
 BUILD_DIR=${PAHOLE_BUILD:-build}
 [[ $BUILD_DIR == /* ]] || BUILD_DIR=$TOP/$BUILD_DIR
 MAX=${SWEEP_MAX:-5000}
