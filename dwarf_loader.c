@@ -902,7 +902,6 @@ static unsigned int default_window(unsigned int threads)
 	return w > DWARF_LOADER_MIN_WINDOW ? w : DWARF_LOADER_MIN_WINDOW;
 }
 
-/* The CPUs this process may run on (its affinity mask), at least 1. */
 /*
  * A loader thread costs a small module about 0.4 ms of CPU to start and end
  * (its heap included), more than loading its DWARF alone: one starts for
