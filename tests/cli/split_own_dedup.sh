@@ -5,7 +5,8 @@
 # libbpf path (PAHOLE_TEST_LIBBPF_BASE=1): the same bytes, the base given
 # raw or as an ELF file's .BTF, and --phase_stats saying which path ran.
 # tests/fixtures/split: gcc and clang, DWARF 4 and 5, -O0 and -O2; the
-# module's types that the base has are gone from its BTF. With the Debian
+# module's types that the base has are gone from its BTF; a big-endian
+# module (s390x) takes libbpf's path. With the Debian
 # kernel package (not QUICK): the nine reference modules, the same bytes on
 # both paths and as upstream's (REF_DIR/NAME.ko.btf).
 . "$TOP/tests/lib.sh"
@@ -51,6 +52,18 @@ for cc in $COMPILERS; do
 	done
 done
 [ "$n" -gt 0 ] || [ "$bad" -gt 0 ] || fail "no compiler"
+# A big-endian module (clang's s390x target) takes libbpf's path, base and all.
+if clang --target=s390x-linux-gnu -g -c -o "$TMP/be-base.o" "$SRC/base.c" 2>/dev/null &&
+   clang --target=s390x-linux-gnu -g -c -o "$TMP/be-mod.o" "$SRC/mod.c"; then
+	"$PAHOLE" $F --btf_encode_detached="$TMP/be.base" "$TMP/be-base.o" || no "s390x base: exit $?"
+	"$PAHOLE" $F --phase_stats --btf_base "$TMP/be.base" --btf_encode_detached="$TMP/be.mod" \
+		"$TMP/be-mod.o" 2>"$TMP/stats" || no "s390x module: exit $?"
+	grep -q "in libbpf's btf__dedup" "$TMP/stats" || no "s390x: not on libbpf's path"
+	PAHOLE_TEST_LIBBPF_BASE=1 "$PAHOLE" $F --btf_base "$TMP/be.base" \
+		--btf_encode_detached="$TMP/be.libbpf" "$TMP/be-mod.o" || no "s390x: libbpf path failed"
+	cmp -s "$TMP/be.mod" "$TMP/be.libbpf" || no "s390x: other bytes"
+	n=$((n + 1))
+fi
 if [ -z "$QUICK" ] && ko=$(module_path net/ipv4/tcp_bbr); then
 	for rel in $REF_MODULES; do
 		name=$(basename "$rel")
