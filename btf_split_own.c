@@ -132,6 +132,14 @@ static void recs_release(struct recs *r)
 	free(r->ptr);
 }
 
+/* Type @id's record: the base's, or the copy's (once sealed); NULL past them. */
+static const struct btf_type *rec_of(const struct btf_split_own *o, uint32_t id)
+{
+	if (id < o->start)
+		return o->base[id];
+	return id - o->start < o->a.nr ? o->a.ptr[id - o->start] : NULL;
+}
+
 /* ---- the base ----------------------------------------------------------------------- */
 
 static const char *own_str(const void *ctx, uint32_t off)
@@ -529,7 +537,7 @@ static uint32_t only_struct(const struct btf_split_own *o, const struct btf_type
 
 	if ((b && s) || !id)
 		return 0;
-	if (btf_kind(id < o->start ? o->base[id] : o->a.ptr[id - o->start]) !=
+	if (btf_kind(rec_of(o, id)) !=
 	    (btf_kflag(fwd) ? BTF_KIND_UNION : BTF_KIND_STRUCT))
 		return 0;
 	return id;
@@ -577,7 +585,7 @@ static uint32_t equal_in(const struct btf_split_own *o, const struct hash_index 
 
 	for (pos = hash_index__first(ix, h); pos; pos = hash_index__next(ix, pos)) {
 		id = hash_index__value(ix, pos);
-		if (rec_equal(t, id < o->start ? o->base[id] : o->a.ptr[id - o->start]))
+		if (rec_equal(t, rec_of(o, id)))
 			return id;
 	}
 	return 0;
@@ -655,13 +663,6 @@ static int ref_pass(struct btf_split_own *o, uint32_t *gone)
 }
 
 /* ---- the result --------------------------------------------------------------------- */
-
-static const struct btf_type *rec_of(const struct btf_split_own *o, uint32_t id)
-{
-	if (id < o->start)
-		return o->base[id];
-	return id - o->start < o->a.nr ? o->a.ptr[id - o->start] : NULL;
-}
 
 /* Whether type @id holds a declaration by value, through qualifiers, typedefs and arrays. */
 static bool holds_fwd(const struct btf_split_own *o, uint32_t id)
