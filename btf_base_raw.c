@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "btf_check.h"
 #include "btf_raw.h"
 #include "elf_symtab.h"
 
@@ -32,57 +33,13 @@ struct btf_base_raw {
 
 static const struct btf_type void_type;
 
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
-
-/* The highest type id @t refers to and the highest name offset it holds, into *@ref, *@name. */
-static void rec_limits(const struct btf_type *t, uint32_t *ref, uint32_t *name)
-{
-	uint32_t i, n = btf_vlen(t), r = 0, s = t->name_off;
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_INT: case BTF_KIND_FWD: case BTF_KIND_FLOAT:
-		break;
-	case BTF_KIND_ENUM:
-		for (i = 0; i < n; i++)
-			s = MAX(s, btf_enum(t)[i].name_off);
-		break;
-	case BTF_KIND_ENUM64:
-		for (i = 0; i < n; i++)
-			s = MAX(s, btf_enum64(t)[i].name_off);
-		break;
-	case BTF_KIND_ARRAY:
-		r = MAX(btf_array(t)->type, btf_array(t)->index_type);
-		break;
-	case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-		for (i = 0; i < n; i++) {
-			r = MAX(r, btf_members(t)[i].type);
-			s = MAX(s, btf_members(t)[i].name_off);
-		}
-		break;
-	case BTF_KIND_FUNC_PROTO:
-		for (i = 0, r = t->type; i < n; i++) {
-			r = MAX(r, btf_params(t)[i].type);
-			s = MAX(s, btf_params(t)[i].name_off);
-		}
-		break;
-	case BTF_KIND_DATASEC:
-		for (i = 0; i < n; i++)
-			r = MAX(r, btf_var_secinfos(t)[i].type);
-		break;
-	default:
-		r = t->type;
-	}
-	*ref = MAX(*ref, r);
-	*name = MAX(*name, s);
-}
-
 /*
- * Each record's place; once all are known, the highest id any refers to and
- * the highest name offset any holds checked, in one pass. 0, -EAGAIN or -ENOMEM.
+ * Each record's place; once all are known, every reference and name
+ * checked (btf_check.h). 0, -EAGAIN or -ENOMEM.
  */
 static int index_types(struct btf_base_raw *b)
 {
-	uint32_t off = 0, size, max_id = 0, max_name = 0;
+	uint32_t off = 0, size, id;
 	const struct btf_type *t;
 
 	/* A record takes 12 bytes at least: room for all of them at once. */
@@ -97,10 +54,12 @@ static int index_types(struct btf_base_raw *b)
 		size = btf_raw__rec_size(t->info);
 		if (!size || size > b->types_len - off)
 			return -EAGAIN;
-		rec_limits(t, &max_id, &max_name);
 		b->types[b->nr] = t;
 	}
-	return max_id < b->nr && max_name < b->strs_len ? 0 : -EAGAIN;
+	for (id = 1; id < b->nr; id++)
+		if (!btf_check__type(b->types[id], id, b->nr, b->strs_len, NULL, 0))
+			return -EAGAIN;
+	return 0;
 }
 
 /* The header at @raw (@size bytes) taken: 0 or -EAGAIN. */

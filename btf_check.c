@@ -8,7 +8,6 @@
 #include "btf_check.h"
 
 struct checker {
-	const struct btf	*btf;
 	__u32			id;		/* the type being checked */
 	__u32			nr_types;	/* btf__type_cnt() */
 	__u64			str_end;	/* the first name offset past the strings */
@@ -112,22 +111,29 @@ bool btf_check__aligned(const struct btf *btf)
 	return first >= btf__type_cnt(btf) || !((uintptr_t)btf__type_by_id(btf, first) % 4);
 }
 
-int btf_check__refs(const struct btf *btf, char *reason, size_t size)
+bool btf_check__type(const struct btf_type *t, uint32_t id, uint32_t nr_types, uint64_t str_end,
+		     char *reason, size_t size)
 {
 	struct checker c = {
-		.btf = btf, .nr_types = btf__type_cnt(btf), .str_end = str_end(btf),
-		.reason = reason, .size = size,
+		.id = id, .nr_types = nr_types, .str_end = str_end, .reason = reason, .size = size,
 	};
+
+	return name_ok(&c, "name", 0, t->name_off) && type_refs_ok(&c, t) && entries_ok(&c, t);
+}
+
+int btf_check__refs(const struct btf *btf, char *reason, size_t size)
+{
+	uint32_t id, n = btf__type_cnt(btf);
+	uint64_t end = str_end(btf);
 
 	if (!btf_check__aligned(btf)) {
 		snprintf(reason, size, "the type section is not 4-byte aligned");
 		return -EINVAL;
 	}
-	for (c.id = 1; c.id < c.nr_types; c.id++) {
-		const struct btf_type *t = btf__type_by_id(btf, c.id);
+	for (id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
 
-		if (!t || !name_ok(&c, "name", 0, t->name_off) || !type_refs_ok(&c, t) ||
-		    !entries_ok(&c, t))
+		if (!t || !btf_check__type(t, id, n, end, reason, size))
 			return -EINVAL;
 	}
 	return 0;

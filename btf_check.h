@@ -9,6 +9,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <bpf/btf.h>
 
 /*
@@ -17,6 +18,15 @@
  * and reading a type there is undefined. Any thread; reads @btf only.
  */
 bool btf_check__aligned(const struct btf *btf);
+
+/*
+ * Whether @t, type @id of a BTF of @nr_types types whose strings end at
+ * offset @str_end, refers only to types below @nr_types and holds only
+ * name offsets below @str_end; else false, and the first problem in
+ * @reason (@size bytes; NULL and 0 for none). Any thread.
+ */
+bool btf_check__type(const struct btf_type *t, uint32_t id, uint32_t nr_types, uint64_t str_end,
+		     char *reason, size_t size);
 
 /*
  * 0 when @btf's types are aligned (btf_check__aligned()), every type id that a type of @btf (split part and base alike)
